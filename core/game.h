@@ -1,0 +1,119 @@
+// A game: the board plus the rules, whose turn it is, the move history,
+// prisoners, the positions seen (for superko), passes and the end of the game.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/board.h"
+#include "core/rules.h"
+#include "core/scoring.h"
+
+namespace tengen {
+
+// The positions a game has passed through, for superko: hashes in an
+// open-addressing table, each with its full colouring so that a hash collision
+// can never forbid a legal move.
+class PositionHistory {
+ public:
+  // Forgets everything; keeps capacity.
+  void clear();
+  // Records the board (and, for situational superko, who is to move).
+  void add(const Board& board, uint64_t key);
+  // Has the colouring `board` would have after play(p, c) been recorded under
+  // `key`? Only on a hash match is the move played on a copy and compared.
+  bool contains_after(const Board& board, Point p, Color c, uint64_t key) const;
+  int size() const { return int(keys_.size()); }
+
+ private:
+  bool equal_to_entry(int entry, const Board& board) const;
+  void grow();
+
+  std::vector<uint64_t> keys_;       // per entry
+  std::vector<uint64_t> colourings_;  // per entry, words_ words each
+  std::vector<int32_t> slots_;       // entry index + 1; 0 is free
+  int words_ = 0;
+};
+
+class Game {
+ public:
+  // An empty board, Black to move. Throws std::invalid_argument on a bad size.
+  Game(int width, int height, const Rules& rules);
+  // Starts from a set-up position. Throws std::invalid_argument if a chain of
+  // the position has no liberties.
+  Game(const Board& position, Color to_move, const Rules& rules);
+
+  const Board& board() const { return board_; }
+  const Rules& rules() const { return rules_; }
+  Color to_move() const { return to_move_; }
+  const std::vector<Move>& moves() const { return moves_; }
+  int consecutive_passes() const { return passes_; }
+  bool over() const { return end_ != EndReason::None; }
+  EndReason end_reason() const { return end_; }
+
+  // Opponent stones that c has captured.
+  int prisoners(Color c) const { return prisoners_[int(c)]; }
+  // Own stones c has removed by suicide.
+  int suicides(Color c) const { return suicides_[int(c)]; }
+
+  // Would the side to move (or c) be allowed to play p? kPass is always legal
+  // while the game goes on.
+  MoveError check(Point p) const { return check(to_move_, p); }
+  MoveError check(Color c, Point p) const;
+  bool is_legal(Point p) const { return check(p) == MoveError::None; }
+
+  // Plays for the side to move (or for c, GTP-style, whoever is to move).
+  // On refusal returns the reason and changes nothing. Afterwards the opponent
+  // is to move, except while Black is making free-handicap moves.
+  MoveError play(Point p) { return play(to_move_, p); }
+  MoveError play(Color c, Point p);
+
+  // Handicap, before any move on an empty board; 2 <= n.
+  // Fixed: stones on the star points (see handicap_points), White to move.
+  // Free: Black makes the next n moves in a row.
+  // Returns "" on success, otherwise why not (and changes nothing).
+  std::string set_handicap(int n);
+  int handicap() const { return handicap_; }
+
+  // Under EndRule::Agreement, after two consecutive passes: end the game with
+  // these stones dead. Returns false (and changes nothing) if not allowed now
+  // or if a point is not a stone.
+  bool agree_dead(const std::vector<Point>& dead);
+  const std::vector<Point>& dead_stones() const { return dead_; }
+
+  // The score with the agreed dead stones (none unless agreed), or with `dead`.
+  Score score() const { return score(dead_); }
+  Score score(const std::vector<Point>& dead) const;
+
+  // Back to the starting position with an empty history; keeps capacity, so a
+  // playout loop that resets a game allocates nothing after the first game.
+  void reset();
+
+ private:
+  uint64_t history_key(uint64_t hash, Color to_move) const;
+  void record_position();
+
+  Rules rules_;
+  Board start_;
+  Color start_to_move_;
+  Board board_;
+  Color to_move_;
+  std::vector<Move> moves_;
+  PositionHistory history_;  // used only under superko
+  int prisoners_[3] = {0, 0, 0};
+  int suicides_[3] = {0, 0, 0};
+  int passes_ = 0;
+  Point ko_point_ = kNoPoint;  // simple ko: the point that may not be retaken
+  int handicap_ = 0;
+  int free_handicap_left_ = 0;
+  EndReason end_ = EndReason::None;
+  std::vector<Point> dead_;
+};
+
+// The star points for a fixed handicap of n stones on a W x H board, in the
+// GTP fixed_handicap order; empty if that handicap is not defined there.
+std::vector<Point> handicap_points(const Board& board, int n);
+
+}  // namespace tengen

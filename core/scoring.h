@@ -1,0 +1,47 @@
+// Area and territory scoring of a board, with an optional list of agreed dead
+// stones, komi, handicap compensation and the tie rule.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/rules.h"
+
+namespace tengen {
+
+struct Score {
+  // Area: stones on the board + empty points that reach only one's colour.
+  // Territory: those empty points + prisoners (captures and dead stones).
+  int black = 0;
+  int white = 0;
+  // Empty points (after removing dead stones) that count for nobody.
+  int neutral = 0;
+  double komi = 0;
+  int handicap_bonus = 0;  // White's compensation for handicap (area only)
+  double margin = 0;       // black - white - komi - handicap_bonus
+  Winner winner = Winner::Draw;
+
+  // "B+7.5", "W+0.5", "0" (a draw): the SGF RE form.
+  std::string result() const;
+};
+
+// What the board alone does not know.
+struct ScoreContext {
+  int black_prisoners = 0;  // white stones Black captured during play
+  int white_prisoners = 0;  // black stones White captured during play
+  int handicap_stones = 0;
+  std::vector<Point> dead;  // stones agreed dead; each listed point is removed
+};
+
+// Throws std::invalid_argument if a point in context.dead is not a stone.
+Score score(const Board& board, const Rules& rules, const ScoreContext& context);
+
+Winner decide(double margin, TieRule tie);
+
+// For each point of the board (indexed like the board's array), who it counts
+// for under area scoring of the board as it stands: Black, White or Empty
+// (neutral). Walls stay Wall. `owner` is resized to board.array_size().
+void area_owners(const Board& board, std::vector<Color>& owner);
+
+}  // namespace tengen

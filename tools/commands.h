@@ -1,0 +1,13 @@
+// The subcommands of the `tengen` tool. Each adds itself to the app; main()
+// only lists them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace tengen::tools {
+
+void add_play_command(CLI::App& app);
+void add_selfplay_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+
+}  // namespace tengen::tools
