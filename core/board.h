@@ -4,14 +4,16 @@
 // Tromp-Taylor move (colour, clear the opponent, clear oneself) and nothing of
 // ko, turns or history: that is Game's job.
 //
-// Layout, for a W x H board, stride S = W + 1 (one shared sentinel column):
+// Layout, for a W x H board, stride S = W + 1 (one sentinel column shared by
+// the right edge of a row and the left edge of the next):
 //
 //   index 0 .. S-1           top sentinel row
-//   (y+1)*S + x              the point in column x, row y (row 0 at the top)
-//   (y+1)*S + W              sentinel at the end of row y (also left of row y+1)
-//   (H+1)*S .. (H+2)*S - 1   bottom sentinel row
+//   (y+1)*S                  sentinel left of row y
+//   (y+1)*S + 1 + x          the point in column x, row y (row 0 at the top)
+//   (H+1)*S .. (H+2)*S       bottom sentinel row (one extra for the last diagonal)
 //
-// Neighbours of p are p-1, p+1, p-S, p+S, and always lie inside the array.
+// Orthogonal neighbours p-1, p+1, p-S, p+S and diagonal ones p-S-1 ... p+S+1 of
+// every point on the board lie inside the array.
 #pragma once
 
 #include <array>
@@ -38,7 +40,7 @@ struct PlayResult {
 
 class Board {
  public:
-  static constexpr int kMaxArray = (kMaxSide + 2) * (kMaxSide + 1);
+  static constexpr int kMaxArray = (kMaxSide + 2) * (kMaxSide + 1) + 1;
   // Colouring bitsets cover the padded array: one bit per index and colour.
   static constexpr int kMaxColouringWords = (kMaxArray + 63) / 64;
 
@@ -55,15 +57,16 @@ class Board {
   int stride() const { return stride_; }
   int area() const { return width_ * height_; }
   // One past the largest index used by this board's array.
-  int array_size() const { return (height_ + 2) * stride_; }
+  int array_size() const { return (height_ + 2) * stride_ + 1; }
 
-  Point point(int x, int y) const { return Point((y + 1) * stride_ + x); }
-  int column(Point p) const { return p % stride_; }
+  Point point(int x, int y) const { return Point((y + 1) * stride_ + x + 1); }
+  int column(Point p) const { return p % stride_ - 1; }
   int row(Point p) const { return p / stride_ - 1; }
   bool on_board(Point p) const { return p < array_size() && color_[p] != Color::Wall; }
 
   Color at(Point p) const { return color_[p]; }
-  const std::array<Point, 4>& offsets() const { return offsets_; }
+  // Offsets to the four orthogonal neighbours.
+  const std::array<int, 4>& offsets() const { return offsets_; }
 
   // Chains. Precondition: p holds a stone.
   Point chain_head(Point p) const { return head_[p]; }
@@ -79,7 +82,13 @@ class Board {
   Point empty_point(int i) const { return empty_[i]; }
   // Swaps two entries of the empty list (lets a sampler shrink a candidate
   // range in place without copying it).
-  void swap_empty(int i, int j);
+  void swap_empty(int i, int j) {
+    const Point a = empty_[i], b = empty_[j];
+    empty_[i] = b;
+    empty_[j] = a;
+    empty_at_[b] = uint16_t(i);
+    empty_at_[a] = uint16_t(j);
+  }
 
   // The colouring as bitsets: words [0, n) black, [n, 2n) white, with
   // n = colouring_words(). Two boards of one size have the same colouring
@@ -87,11 +96,20 @@ class Board {
   int colouring_words() const { return colouring_words_; }
   const uint64_t* colouring() const { return bits_.data(); }
   bool same_colouring(const Board& other) const;
+  // Writes the colouring play(p, c) would make into out[0, 2 * colouring_words()).
+  // Same precondition as hash_after.
+  void colouring_after(Point p, Color c, const MoveEffect& effect, uint64_t* out) const;
+
+  // Does p have an empty orthogonal neighbour? (Then placing there is never
+  // suicide.) O(1): neighbour counts are kept per point.
+  bool has_empty_neighbour(Point p) const { return (neighbours_[p] & 15) != 0; }
 
   // Precondition: p is an empty point on the board; c is Black or White.
   MoveEffect effect(Point p, Color c) const;
-  // The hash of the position play(p, c) would make. Same precondition.
-  uint64_t hash_after(Point p, Color c) const;
+  // The hash of the position play(p, c) would make. Same precondition;
+  // `effect` must be effect(p, c).
+  uint64_t hash_after(Point p, Color c, const MoveEffect& effect) const;
+  uint64_t hash_after(Point p, Color c) const { return hash_after(p, c, this->effect(p, c)); }
   // A one-point eye of c: every on-board neighbour is c, and the opponent holds
   // fewer than two diagonal points (none on an edge or in a corner).
   bool is_eye(Point p, Color c) const;
@@ -120,13 +138,14 @@ class Board {
   void add_stone(Point p, Color c);
   void clear_point(Point p);
   void remove_chain(Point head);
-  void merge_chains(Point a, Point b);
+  Point merge_chains(Point a, Point b);
   bool adjacent_to_chain(Point p, Point head) const;
   void rebuild();
+  void count_neighbours();
 
   int width_ = 0, height_ = 0, stride_ = 0;
   int colouring_words_ = 0;
-  std::array<Point, 4> offsets_{};
+  std::array<int, 4> offsets_{};
   uint64_t hash_ = 0;
   std::array<int, 4> stones_{};
   int empty_count_ = 0;
@@ -137,6 +156,10 @@ class Board {
   std::array<Chain, kMaxArray> chain_;        // valid at chain heads
   std::array<Point, kMaxArray> empty_;        // the empty points
   std::array<uint16_t, kMaxArray> empty_at_;  // index of a point in empty_
+  // Orthogonal neighbours of each point by colour, 4 bits each:
+  //   bits 0-3 empty, 4-7 black, 8-11 white, 12-15 wall.
+  // Meaningful for points on the board only.
+  std::array<uint16_t, kMaxArray> neighbours_;
   std::array<uint64_t, 2 * kMaxColouringWords> bits_;
 };
 

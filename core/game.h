@@ -20,20 +20,25 @@ class PositionHistory {
  public:
   // Forgets everything; keeps capacity.
   void clear();
-  // Records the board (and, for situational superko, who is to move).
-  void add(const Board& board, uint64_t key);
-  // Has the colouring `board` would have after play(p, c) been recorded under
-  // `key`? Only on a hash match is the move played on a copy and compared.
-  bool contains_after(const Board& board, Point p, Color c, uint64_t key) const;
+  // Records the board's colouring with `side` (the player to move for
+  // situational superko, Empty for positional) under `key`. Recording a
+  // position twice is harmless.
+  void add(const Board& board, Color side, uint64_t key);
+  // Has the position play(p, c) would make, with `side`, been recorded under
+  // `key`? Only on a key match is the colouring built and compared in full.
+  // `effect` must be board.effect(p, c).
+  bool contains_after(const Board& board, Point p, Color c, const MoveEffect& effect, Color side,
+                      uint64_t key) const;
   int size() const { return int(keys_.size()); }
 
  private:
-  bool equal_to_entry(int entry, const Board& board) const;
+  bool contains(const uint64_t* colouring, Color side, uint64_t key) const;
   void grow();
 
-  std::vector<uint64_t> keys_;       // per entry
+  std::vector<uint64_t> keys_;        // per entry
+  std::vector<Color> sides_;          // per entry
   std::vector<uint64_t> colourings_;  // per entry, words_ words each
-  std::vector<int32_t> slots_;       // entry index + 1; 0 is free
+  std::vector<int32_t> slots_;        // entry index + 1; 0 is free
   int words_ = 0;
 };
 
@@ -70,6 +75,12 @@ class Game {
   MoveError play(Point p) { return play(to_move_, p); }
   MoveError play(Color c, Point p);
 
+  // The playout's fast path: check() for an empty point of the board.
+  // Precondition: the game is not over; p is empty and on the board.
+  MoveError check_empty_point(Color c, Point p) const;
+  // Plays without checking. Precondition: check(c, p) == MoveError::None.
+  void play_legal(Color c, Point p);
+
   // Handicap, before any move on an empty board; 2 <= n.
   // Fixed: stones on the star points (see handicap_points), White to move.
   // Free: Black makes the next n moves in a row.
@@ -87,13 +98,22 @@ class Game {
   Score score() const { return score(dead_); }
   Score score(const std::vector<Point>& dead) const;
 
+  // Reorders the board's list of empty points (see Board::swap_empty); changes
+  // nothing else, so a playout policy can sample moves in place.
+  void swap_empty(int i, int j) { board_.swap_empty(i, j); }
+
   // Back to the starting position with an empty history; keeps capacity, so a
   // playout loop that resets a game allocates nothing after the first game.
   void reset();
 
  private:
-  uint64_t history_key(uint64_t hash, Color to_move) const;
+  // Who moves after c: the opponent, except during free-handicap moves.
+  Color next_to_move(Color c) const;
+  // For situational superko the side to move, else Empty.
+  Color history_side(Color to_move) const;
+  uint64_t history_key(uint64_t hash, Color side) const;
   void record_position();
+  MoveError check_superko(Color c, Point p, const MoveEffect& effect) const;
 
   Rules rules_;
   Board start_;
@@ -106,6 +126,7 @@ class Game {
   int suicides_[3] = {0, 0, 0};
   int passes_ = 0;
   Point ko_point_ = kNoPoint;  // simple ko: the point that may not be retaken
+  Point ko_stone_ = kNoPoint;  // and the single stone that retaking would capture
   int handicap_ = 0;
   int free_handicap_left_ = 0;
   EndReason end_ = EndReason::None;

@@ -10,7 +10,9 @@ namespace tengen {
 enum class Color : uint8_t { Empty = 0, Black = 1, White = 2, Wall = 3 };
 
 // Precondition: c is Black or White.
-constexpr Color opponent(Color c) { return Color(3 - uint8_t(c)); }
+constexpr Color opponent(Color c) {
+  return Color(3 - uint8_t(c));
+}
 
 // Index of a point in the padded board array (see board.h for the layout).
 // Point values are meaningful only together with the board's width.

@@ -17,11 +17,10 @@ constexpr uint64_t splitmix64(uint64_t& state) {
 }
 
 // One key per padded-array index and stone colour; covers the largest board.
-constexpr int kKeyCount = (kMaxSide + 2) * (kMaxSide + 1);
+constexpr int kKeyCount = (kMaxSide + 2) * (kMaxSide + 1) + 1;
 
 struct Keys {
-  std::array<uint64_t, kKeyCount> black{};
-  std::array<uint64_t, kKeyCount> white{};
+  std::array<std::array<uint64_t, kKeyCount>, 2> stone{};  // [Black, White][point]
   uint64_t white_to_move = 0;
 };
 
@@ -29,8 +28,8 @@ constexpr Keys make_keys() {
   Keys keys;
   uint64_t state = 0x74656e67656eull;  // "tengen"
   for (int i = 0; i < kKeyCount; ++i) {
-    keys.black[i] = splitmix64(state);
-    keys.white[i] = splitmix64(state);
+    keys.stone[0][i] = splitmix64(state);
+    keys.stone[1][i] = splitmix64(state);
   }
   keys.white_to_move = splitmix64(state);
   return keys;
@@ -40,7 +39,7 @@ inline constexpr Keys kKeys = make_keys();
 
 // Precondition: c is Black or White.
 inline uint64_t key(Point p, Color c) {
-  return c == Color::Black ? kKeys.black[p] : kKeys.white[p];
+  return kKeys.stone[int(c) - 1][p];
 }
 
 }  // namespace tengen::zobrist

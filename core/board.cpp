@@ -1,0 +1,480 @@
+#include "core/board.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/zobrist.h"
+
+namespace tengen {
+namespace {
+
+bool is_stone(Color c) {
+  return uint8_t(c) - 1u < 2u;
+}
+
+// The neighbour-count field of each colour (see neighbours_ in board.h).
+constexpr int shift(Color c) {
+  return 4 * int(c);
+}
+
+// Adds h to the small set `seen` unless it is there; returns whether it was new.
+inline bool insert_head(Point (&seen)[4], int& count, Point h) {
+  for (int i = 0; i < count; ++i) {
+    if (seen[i] == h) return false;
+  }
+  seen[count++] = h;
+  return true;
+}
+
+}  // namespace
+
+Board::Board(int width, int height) {
+  if (width < 1 || width > kMaxSide || height < 1 || height > kMaxSide) {
+    throw std::invalid_argument(
+        "board size " + std::to_string(width) + "x" + std::to_string(height) +
+        " is out of range: each side must be 1 to " + std::to_string(kMaxSide));
+  }
+  width_ = width;
+  height_ = height;
+  stride_ = width + 1;
+  offsets_ = {-1, 1, -stride_, stride_};
+  colouring_words_ = (array_size() + 63) / 64;
+  std::fill(color_.begin(), color_.end(), Color::Wall);
+  std::fill(head_.begin(), head_.end(), kNoPoint);
+  std::fill(next_.begin(), next_.end(), kNoPoint);
+  std::fill(chain_.begin(), chain_.end(), Chain{0, 0});
+  std::fill(empty_at_.begin(), empty_at_.end(), uint16_t(0));
+  std::fill(bits_.begin(), bits_.end(), uint64_t(0));
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      Point p = point(x, y);
+      color_[p] = Color::Empty;
+      empty_at_[p] = uint16_t(empty_count_);
+      empty_[empty_count_++] = p;
+    }
+  }
+  count_neighbours();
+}
+
+void Board::count_neighbours() {
+  std::fill(neighbours_.begin(), neighbours_.end(), uint16_t(0));
+  for (int i = stride_; i < array_size() - stride_; ++i) {
+    if (color_[i] == Color::Wall) continue;
+    for (int d : offsets_) neighbours_[i] = uint16_t(neighbours_[i] + (1 << shift(color_[i + d])));
+  }
+}
+
+void Board::copy_from(const Board& other) {
+  // Copies only the part of each array this board size uses: a 9x9 board
+  // costs a few hundred bytes, not the 25x25 maximum.
+  width_ = other.width_;
+  height_ = other.height_;
+  stride_ = other.stride_;
+  colouring_words_ = other.colouring_words_;
+  offsets_ = other.offsets_;
+  hash_ = other.hash_;
+  stones_ = other.stones_;
+  empty_count_ = other.empty_count_;
+  const size_t n = size_t(array_size());
+  std::memcpy(color_.data(), other.color_.data(), n * sizeof(Color));
+  std::memcpy(head_.data(), other.head_.data(), n * sizeof(Point));
+  std::memcpy(next_.data(), other.next_.data(), n * sizeof(Point));
+  std::memcpy(chain_.data(), other.chain_.data(), n * sizeof(Chain));
+  std::memcpy(empty_.data(), other.empty_.data(), size_t(empty_count_) * sizeof(Point));
+  std::memcpy(empty_at_.data(), other.empty_at_.data(), n * sizeof(uint16_t));
+  std::memcpy(neighbours_.data(), other.neighbours_.data(), n * sizeof(uint16_t));
+  std::memcpy(bits_.data(), other.bits_.data(), 2 * size_t(colouring_words_) * sizeof(uint64_t));
+}
+
+bool Board::same_colouring(const Board& other) const {
+  return width_ == other.width_ && height_ == other.height_ &&
+         std::memcmp(bits_.data(), other.bits_.data(),
+                     2 * size_t(colouring_words_) * sizeof(uint64_t)) == 0;
+}
+
+inline void Board::add_stone(Point p, Color c) {
+  color_[p] = c;
+  hash_ ^= zobrist::key(p, c);
+  ++stones_[int(c)];
+  bits_[(int(c) - 1) * colouring_words_ + (p >> 6)] |= uint64_t(1) << (p & 63);
+  const uint16_t delta = uint16_t((1 << shift(c)) - 1);  // one empty neighbour becomes c
+  neighbours_[p - 1] = uint16_t(neighbours_[p - 1] + delta);
+  neighbours_[p + 1] = uint16_t(neighbours_[p + 1] + delta);
+  neighbours_[p - stride_] = uint16_t(neighbours_[p - stride_] + delta);
+  neighbours_[p + stride_] = uint16_t(neighbours_[p + stride_] + delta);
+  int i = empty_at_[p];
+  Point last = empty_[--empty_count_];
+  empty_[i] = last;
+  empty_at_[last] = uint16_t(i);
+}
+
+inline void Board::clear_point(Point p) {
+  Color c = color_[p];
+  color_[p] = Color::Empty;
+  hash_ ^= zobrist::key(p, c);
+  --stones_[int(c)];
+  bits_[(int(c) - 1) * colouring_words_ + (p >> 6)] &= ~(uint64_t(1) << (p & 63));
+  const uint16_t delta = uint16_t((1 << shift(c)) - 1);
+  neighbours_[p - 1] = uint16_t(neighbours_[p - 1] - delta);
+  neighbours_[p + 1] = uint16_t(neighbours_[p + 1] - delta);
+  neighbours_[p - stride_] = uint16_t(neighbours_[p - stride_] - delta);
+  neighbours_[p + stride_] = uint16_t(neighbours_[p + stride_] - delta);
+  head_[p] = kNoPoint;
+  empty_at_[p] = uint16_t(empty_count_);
+  empty_[empty_count_++] = p;
+}
+
+inline bool Board::adjacent_to_chain(Point p, Point head) const {
+  return head_[p - 1] == head || head_[p + 1] == head || head_[p - stride_] == head ||
+         head_[p + stride_] == head;
+}
+
+Point Board::merge_chains(Point a, Point b) {
+  if (chain_[a].stones < chain_[b].stones) std::swap(a, b);
+  // Walk the smaller chain b; count its liberties that are not liberties of a.
+  // Each stone joins a right after its neighbours are looked at, so a liberty
+  // shared by several stones of b is seen as a's from the second time on.
+  int added = 0;
+  Point s = b;
+  do {
+    for (int d : offsets_) {
+      Point n = Point(s + d);
+      if (color_[n] == Color::Empty && !adjacent_to_chain(n, a)) ++added;
+    }
+    head_[s] = a;
+    s = next_[s];
+  } while (s != b);
+  std::swap(next_[a], next_[b]);  // splice the two circular lists
+  chain_[a].liberties = uint16_t(chain_[a].liberties + added);
+  chain_[a].stones = uint16_t(chain_[a].stones + chain_[b].stones);
+  return a;
+}
+
+void Board::remove_chain(Point head) {
+  Point s = head;
+  do {
+    Point next = next_[s];
+    clear_point(s);
+    s = next;
+  } while (s != head);
+  // Every removed stone is now a liberty of each distinct chain next to it.
+  s = head;
+  do {
+    Point seen[4];
+    int count = 0;
+    for (int d : offsets_) {
+      Point n = Point(s + d);
+      if (is_stone(color_[n]) && insert_head(seen, count, head_[n])) {
+        ++chain_[head_[n]].liberties;
+      }
+    }
+    s = next_[s];
+  } while (s != head);
+}
+
+PlayResult Board::play(Point p, Color c) {
+  const Color enemy = opponent(c);
+  add_stone(p, c);
+  // Each distinct neighbouring chain loses p as a liberty. The largest own
+  // chain among them becomes the base that p and the others join.
+  Point seen[4];
+  int count = 0;
+  Point base = kNoPoint;
+  for (int d : offsets_) {
+    Point n = Point(p + d);
+    if (!is_stone(color_[n]) || !insert_head(seen, count, head_[n])) continue;
+    Point h = head_[n];
+    --chain_[h].liberties;
+    if (color_[n] == c && (base == kNoPoint || chain_[h].stones > chain_[base].stones)) base = h;
+  }
+  if (base == kNoPoint) {
+    head_[p] = p;
+    next_[p] = p;
+    chain_[p] = Chain{uint16_t(neighbours_[p] & 15), 1};
+  } else {
+    // p joins base: its empty neighbours not already next to base are new liberties.
+    int added = 0;
+    for (int d : offsets_) {
+      Point n = Point(p + d);
+      added += color_[n] == Color::Empty && !adjacent_to_chain(n, base);
+    }
+    head_[p] = base;
+    next_[p] = next_[base];
+    next_[base] = p;
+    chain_[base].liberties = uint16_t(chain_[base].liberties + added);
+    chain_[base].stones = uint16_t(chain_[base].stones + 1);
+    for (int i = 0; i < count; ++i) {
+      if (seen[i] != base && color_[seen[i]] == c) base = merge_chains(base, seen[i]);
+    }
+  }
+  PlayResult result;
+  for (int i = 0; i < count; ++i) {
+    Point h = seen[i];
+    if (color_[h] == enemy && chain_[h].liberties == 0) {
+      result.captured_stones += chain_[h].stones;
+      remove_chain(h);
+    }
+  }
+  const Point own = head_[p];
+  if (result.captured_stones == 0 && chain_[own].liberties == 0) {
+    result.suicided_stones = chain_[own].stones;
+    remove_chain(own);
+  }
+  return result;
+}
+
+MoveEffect Board::effect(Point p, Color c) const {
+  const Color enemy = opponent(c);
+  MoveEffect e;
+  bool liberty = false;
+  Point seen[4];
+  int count = 0;
+  int own_stones = 0;
+  for (int d : offsets_) {
+    Point n = Point(p + d);
+    Color nc = color_[n];
+    if (nc == Color::Empty) {
+      liberty = true;
+    } else if (nc == c) {
+      const Chain& chain = chain_[head_[n]];
+      if (chain.liberties > 1) {
+        liberty = true;
+      } else if (insert_head(seen, count, head_[n])) {
+        own_stones += chain.stones;
+      }
+    } else if (nc == enemy) {
+      const Chain& chain = chain_[head_[n]];
+      if (chain.liberties == 1 && insert_head(seen, count, head_[n])) {
+        e.captured_stones += chain.stones;
+      }
+    }
+  }
+  if (e.captured_stones == 0 && !liberty) e.suicided_stones = 1 + own_stones;
+  return e;
+}
+
+uint64_t Board::hash_after(Point p, Color c, const MoveEffect& effect) const {
+  const Color enemy = opponent(c);
+  uint64_t h = hash_ ^ zobrist::key(p, c);
+  if (effect.captured_stones == 0 && !effect.suicide()) return h;
+  Point seen[4];
+  int count = 0;
+  auto remove_keys = [&](Point head) {
+    Point s = head;
+    do {
+      h ^= zobrist::key(s, color_[s]);
+      s = next_[s];
+    } while (s != head);
+  };
+  for (int d : offsets_) {
+    Point n = Point(p + d);
+    if (color_[n] == enemy && chain_[head_[n]].liberties == 1 &&
+        insert_head(seen, count, head_[n])) {
+      remove_keys(head_[n]);
+    }
+  }
+  if (!effect.suicide()) return h;
+  // Suicide: p and every neighbouring own chain (all in atari) are cleared.
+  h ^= zobrist::key(p, c);
+  count = 0;
+  for (int d : offsets_) {
+    Point n = Point(p + d);
+    if (color_[n] == c && insert_head(seen, count, head_[n])) remove_keys(head_[n]);
+  }
+  return h;
+}
+
+void Board::colouring_after(Point p, Color c, const MoveEffect& effect, uint64_t* out) const {
+  std::memcpy(out, bits_.data(), 2 * size_t(colouring_words_) * sizeof(uint64_t));
+  auto clear_chain = [&](Point head) {
+    Point s = head;
+    do {
+      out[(int(color_[s]) - 1) * colouring_words_ + (s >> 6)] &= ~(uint64_t(1) << (s & 63));
+      s = next_[s];
+    } while (s != head);
+  };
+  const Color mine = effect.suicide() ? c : opponent(c);
+  if (!effect.suicide()) out[(int(c) - 1) * colouring_words_ + (p >> 6)] |= uint64_t(1) << (p & 63);
+  if (effect.captured_stones == 0 && !effect.suicide()) return;
+  // Clear the chains that go: captured enemies, or (suicide) own chains in atari.
+  Point seen[4];
+  int count = 0;
+  for (int d : offsets_) {
+    Point n = Point(p + d);
+    if (color_[n] == mine && (effect.suicide() || chain_[head_[n]].liberties == 1) &&
+        insert_head(seen, count, head_[n])) {
+      clear_chain(head_[n]);
+    }
+  }
+}
+
+bool Board::is_eye(Point p, Color c) const {
+  const int n = neighbours_[p];
+  if (((n >> shift(c)) & 15) + (n >> shift(Color::Wall)) != 4) return false;
+  const Color enemy = opponent(c);
+  int enemies = 0;
+  bool edge = false;
+  for (int d : {-stride_ - 1, -stride_ + 1, stride_ - 1, stride_ + 1}) {
+    Color dc = color_[p + d];
+    enemies += dc == enemy;
+    edge |= dc == Color::Wall;
+  }
+  return enemies + int(edge) < 2;
+}
+
+void Board::set_colour(Point p, Color c) {
+  color_[p] = c;
+  rebuild();
+}
+
+void Board::rebuild() {
+  hash_ = 0;
+  stones_ = {};
+  empty_count_ = 0;
+  std::fill(bits_.begin(), bits_.end(), uint64_t(0));
+  const int n = array_size();
+  for (int i = 0; i < n; ++i) {
+    Point p = Point(i);
+    head_[p] = kNoPoint;
+    Color c = color_[p];
+    if (c == Color::Empty) {
+      empty_at_[p] = uint16_t(empty_count_);
+      empty_[empty_count_++] = p;
+    } else if (is_stone(c)) {
+      hash_ ^= zobrist::key(p, c);
+      ++stones_[int(c)];
+      bits_[(int(c) - 1) * colouring_words_ + (p >> 6)] |= uint64_t(1) << (p & 63);
+    }
+  }
+  count_neighbours();
+  // Chains by flood fill; liberties counted once each with a mark.
+  std::vector<Point> stack;
+  std::vector<int> liberty_mark(size_t(n), -1);
+  for (int i = 0; i < n; ++i) {
+    Point start = Point(i);
+    if (!is_stone(color_[start]) || head_[start] != kNoPoint) continue;
+    Color c = color_[start];
+    head_[start] = start;
+    next_[start] = start;
+    int stones = 0, liberties = 0;
+    stack.assign(1, start);
+    while (!stack.empty()) {
+      Point s = stack.back();
+      stack.pop_back();
+      ++stones;
+      if (s != start) {  // link s into the circular list after the head
+        next_[s] = next_[start];
+        next_[start] = s;
+      }
+      for (int d : offsets_) {
+        Point q = Point(s + d);
+        if (color_[q] == Color::Empty && liberty_mark[q] != start) {
+          liberty_mark[q] = start;
+          ++liberties;
+        } else if (color_[q] == c && head_[q] == kNoPoint) {
+          head_[q] = start;
+          stack.push_back(q);
+        }
+      }
+    }
+    chain_[start] = Chain{uint16_t(liberties), uint16_t(stones)};
+  }
+}
+
+bool Board::has_chain_without_liberties() const {
+  for (int i = 0; i < array_size(); ++i) {
+    if (is_stone(color_[i]) && chain_[head_[i]].liberties == 0) return true;
+  }
+  return false;
+}
+
+std::string Board::check_consistency() const {
+  auto where = [&](Point p) {
+    return "(" + std::to_string(column(p)) + "," + std::to_string(row(p)) + ")";
+  };
+  const int n = array_size();
+  uint64_t hash = 0;
+  std::array<int, 4> stones{};
+  int empties = 0;
+  std::vector<uint64_t> bits(2 * size_t(colouring_words_), 0);
+  for (int i = 0; i < n; ++i) {
+    Point p = Point(i);
+    Color c = color_[p];
+    bool inside = i > stride_ && i < (height_ + 1) * stride_ && i % stride_ != 0;
+    if (inside != (c != Color::Wall)) return "wall misplaced at index " + std::to_string(i);
+    if (c == Color::Empty) {
+      ++empties;
+      if (empty_at_[p] >= empty_count_ || empty_[empty_at_[p]] != p) {
+        return "empty list misses " + where(p);
+      }
+      if (head_[p] != kNoPoint) return "empty point " + where(p) + " has a chain head";
+    } else if (is_stone(c)) {
+      hash ^= zobrist::key(p, c);
+      ++stones[int(c)];
+      bits[(int(c) - 1) * colouring_words_ + (p >> 6)] |= uint64_t(1) << (p & 63);
+    }
+    if (c != Color::Wall) {
+      int counts = 0;
+      for (int d : offsets_) counts += 1 << shift(color_[p + d]);
+      if (counts != neighbours_[p]) return "neighbour counts differ at " + where(p);
+    }
+  }
+  if (empties != empty_count_)
+    return "empty count " + std::to_string(empty_count_) + " != " + std::to_string(empties);
+  if (hash != hash_) return "hash differs from recomputation";
+  if (stones != stones_) return "stone counts differ from recomputation";
+  if (!std::equal(bits.begin(), bits.end(), bits_.begin())) return "colouring bits differ";
+
+  std::vector<int> chain_id(size_t(n), -1), liberty_mark(size_t(n), -1);
+  std::vector<Point> stack;
+  for (int i = 0; i < n; ++i) {
+    Point start = Point(i);
+    if (!is_stone(color_[start]) || chain_id[start] >= 0) continue;
+    Color c = color_[start];
+    Point head = head_[start];
+    if (head >= n || head_[head] != head || color_[head] != c) {
+      return "chain at " + where(start) + " has a bad head";
+    }
+    int stones_in_chain = 0, liberties = 0;
+    chain_id[start] = i;
+    stack.assign(1, start);
+    while (!stack.empty()) {
+      Point s = stack.back();
+      stack.pop_back();
+      ++stones_in_chain;
+      if (head_[s] != head) return "stone " + where(s) + " has another head than its chain";
+      for (int d : offsets_) {
+        Point q = Point(s + d);
+        if (color_[q] == Color::Empty && liberty_mark[q] != i) {
+          liberty_mark[q] = i;
+          ++liberties;
+        } else if (color_[q] == c && chain_id[q] < 0) {
+          chain_id[q] = i;
+          stack.push_back(q);
+        }
+      }
+    }
+    if (chain_[head].stones != stones_in_chain) {
+      return "chain at " + where(start) + ": size " + std::to_string(chain_[head].stones) +
+             " != " + std::to_string(stones_in_chain);
+    }
+    if (chain_[head].liberties != liberties) {
+      return "chain at " + where(start) + ": liberties " + std::to_string(chain_[head].liberties) +
+             " != " + std::to_string(liberties);
+    }
+    int walked = 0;
+    Point s = head;
+    do {
+      if (s >= n || chain_id[s] != i) return "chain list at " + where(start) + " leaves the chain";
+      s = next_[s];
+      if (++walked > stones_in_chain) break;
+    } while (s != head);
+    if (walked != stones_in_chain) return "chain list at " + where(start) + " has a wrong length";
+  }
+  return "";
+}
+
+}  // namespace tengen

@@ -1,0 +1,325 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "core/zobrist.h"
+
+namespace tengen {
+
+std::string_view to_string(Color c) {
+  switch (c) {
+    case Color::Empty:
+      return "empty";
+    case Color::Black:
+      return "black";
+    case Color::White:
+      return "white";
+    case Color::Wall:
+      return "wall";
+  }
+  return "?";
+}
+
+std::string_view to_string(MoveError e) {
+  switch (e) {
+    case MoveError::None:
+      return "legal";
+    case MoveError::OffBoard:
+      return "off board";
+    case MoveError::Occupied:
+      return "occupied";
+    case MoveError::Suicide:
+      return "suicide";
+    case MoveError::Ko:
+      return "ko";
+    case MoveError::Superko:
+      return "superko";
+    case MoveError::GameOver:
+      return "game over";
+  }
+  return "?";
+}
+
+std::string_view to_string(EndReason r) {
+  switch (r) {
+    case EndReason::None:
+      return "none";
+    case EndReason::TwoPasses:
+      return "two passes";
+    case EndReason::FourPasses:
+      return "four passes";
+    case EndReason::Agreement:
+      return "agreement";
+  }
+  return "?";
+}
+
+// ---------------------------------------------------------------------------
+// PositionHistory
+
+void PositionHistory::clear() {
+  // Free only the slots in use, so clearing costs the length of the game.
+  const size_t mask = slots_.size() - 1;
+  for (uint64_t key : keys_) {
+    for (size_t i = key & mask; slots_[i] != 0; i = (i + 1) & mask) slots_[i] = 0;
+  }
+  keys_.clear();
+  sides_.clear();
+  colourings_.clear();
+}
+
+void PositionHistory::grow() {
+  std::vector<int32_t> slots(std::max<size_t>(64, slots_.size() * 2), 0);
+  const size_t mask = slots.size() - 1;
+  for (size_t e = 0; e < keys_.size(); ++e) {
+    size_t i = keys_[e] & mask;
+    while (slots[i] != 0) i = (i + 1) & mask;
+    slots[i] = int32_t(e + 1);
+  }
+  slots_.swap(slots);
+}
+
+bool PositionHistory::contains(const uint64_t* colouring, Color side, uint64_t key) const {
+  if (slots_.empty()) return false;
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = key & mask; slots_[i] != 0; i = (i + 1) & mask) {
+    size_t e = size_t(slots_[i] - 1);
+    if (keys_[e] == key && sides_[e] == side &&
+        std::memcmp(&colourings_[e * size_t(words_)], colouring,
+                    size_t(words_) * sizeof(uint64_t)) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void PositionHistory::add(const Board& board, Color side, uint64_t key) {
+  words_ = 2 * board.colouring_words();
+  if ((keys_.size() + 1) * 2 > slots_.size()) grow();
+  const size_t mask = slots_.size() - 1;
+  size_t i = key & mask;
+  while (slots_[i] != 0) i = (i + 1) & mask;
+  slots_[i] = int32_t(keys_.size() + 1);
+  keys_.push_back(key);
+  sides_.push_back(side);
+  colourings_.insert(colourings_.end(), board.colouring(), board.colouring() + words_);
+}
+
+bool PositionHistory::contains_after(const Board& board, Point p, Color c, const MoveEffect& effect,
+                                     Color side, uint64_t key) const {
+  if (slots_.empty()) return false;
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = key & mask; slots_[i] != 0; i = (i + 1) & mask) {
+    if (keys_[size_t(slots_[i] - 1)] == key) {
+      // A key match is nearly always a true repetition (a ko recapture, a
+      // single-stone suicide), so the full comparison is rarely wasted.
+      uint64_t after[2 * Board::kMaxColouringWords];
+      board.colouring_after(p, c, effect, after);
+      return contains(after, side, key);
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// Game
+
+Game::Game(int width, int height, const Rules& rules)
+    : Game(Board(width, height), Color::Black, rules) {}
+
+Game::Game(const Board& position, Color to_move, const Rules& rules)
+    : rules_(rules), start_(position), start_to_move_(to_move), board_(position) {
+  if (position.has_chain_without_liberties()) {
+    throw std::invalid_argument("the position has a chain without liberties");
+  }
+  if (to_move != Color::Black && to_move != Color::White) {
+    throw std::invalid_argument("the player to move must be black or white");
+  }
+  reset();
+}
+
+void Game::reset() {
+  board_ = start_;
+  to_move_ = start_to_move_;
+  moves_.clear();
+  prisoners_[1] = prisoners_[2] = 0;
+  suicides_[1] = suicides_[2] = 0;
+  passes_ = 0;
+  ko_point_ = ko_stone_ = kNoPoint;
+  free_handicap_left_ =
+      rules_.handicap == HandicapPlacement::Free && start_to_move_ == Color::Black ? handicap_ : 0;
+  end_ = EndReason::None;
+  dead_.clear();
+  history_.clear();
+  record_position();
+}
+
+Color Game::next_to_move(Color c) const {
+  return c == Color::Black && free_handicap_left_ > 1 ? Color::Black : opponent(c);
+}
+
+Color Game::history_side(Color to_move) const {
+  return rules_.ko == KoRule::Situational ? to_move : Color::Empty;
+}
+
+uint64_t Game::history_key(uint64_t hash, Color side) const {
+  return side == Color::White ? hash ^ zobrist::kKeys.white_to_move : hash;
+}
+
+void Game::record_position() {
+  if (rules_.ko == KoRule::Simple) return;
+  Color side = history_side(to_move_);
+  history_.add(board_, side, history_key(board_.hash(), side));
+}
+
+MoveError Game::check(Color c, Point p) const {
+  if (over()) return MoveError::GameOver;
+  if (p == kPass) return MoveError::None;
+  if (!board_.on_board(p)) return MoveError::OffBoard;
+  if (board_.at(p) != Color::Empty) return MoveError::Occupied;
+  return check_empty_point(c, p);
+}
+
+MoveError Game::check_empty_point(Color c, Point p) const {
+  // With an empty neighbour a move is no suicide; and it is not the simple-ko
+  // point, whose neighbours are all stones of the ko stone's colour or walls.
+  if (rules_.ko == KoRule::Simple && board_.has_empty_neighbour(p)) return MoveError::None;
+  const MoveEffect effect = board_.effect(p, c);
+  if (effect.suicide()) {
+    if (rules_.suicide == SuicideRule::Forbidden) return MoveError::Suicide;
+    if (rules_.suicide == SuicideRule::Multi && effect.suicided_stones < 2) {
+      return MoveError::Suicide;
+    }
+  }
+  if (rules_.ko == KoRule::Simple) {
+    const bool retakes_ko =
+        p == ko_point_ && effect.captured_stones == 1 && board_.at(ko_stone_) == opponent(c);
+    return retakes_ko ? MoveError::Ko : MoveError::None;
+  }
+  return check_superko(c, p, effect);
+}
+
+MoveError Game::check_superko(Color c, Point p, const MoveEffect& effect) const {
+  // A single-stone suicide leaves the colouring as it is, and the current
+  // colouring is always recorded.
+  if (rules_.ko == KoRule::Positional && effect.suicided_stones == 1) return MoveError::Superko;
+  const Color side = history_side(next_to_move(c));
+  const uint64_t key = history_key(board_.hash_after(p, c, effect), side);
+  return history_.contains_after(board_, p, c, effect, side, key) ? MoveError::Superko
+                                                                  : MoveError::None;
+}
+
+MoveError Game::play(Color c, Point p) {
+  const MoveError error = check(c, p);
+  if (error == MoveError::None) play_legal(c, p);
+  return error;
+}
+
+void Game::play_legal(Color c, Point p) {
+  moves_.push_back(Move{c, p});
+  ko_point_ = ko_stone_ = kNoPoint;
+  if (p == kPass) {
+    ++passes_;
+  } else {
+    passes_ = 0;
+    const PlayResult result = board_.play(p, c);
+    prisoners_[int(c)] += result.captured_stones;
+    suicides_[int(c)] += result.suicided_stones;
+    // A single stone that captured a single stone and has one liberty, the
+    // point it captured, may be retaken there only after another turn.
+    if (result.captured_stones == 1 && board_.chain_size(p) == 1 && board_.liberties(p) == 1) {
+      for (int d : board_.offsets()) {
+        if (board_.at(Point(p + d)) == Color::Empty) ko_point_ = Point(p + d);
+      }
+      ko_stone_ = p;
+    }
+  }
+  to_move_ = next_to_move(c);
+  if (c == Color::Black && free_handicap_left_ > 0) --free_handicap_left_;
+  // A pass leaves the colouring as it was: under positional superko it is
+  // recorded already.
+  if (p != kPass || rules_.ko == KoRule::Situational) record_position();
+  if (rules_.end == EndRule::TwoPasses ? passes_ >= 2 : passes_ >= 4) {
+    end_ = rules_.end == EndRule::TwoPasses ? EndReason::TwoPasses : EndReason::FourPasses;
+  }
+}
+
+std::string Game::set_handicap(int n) {
+  if (!moves_.empty() || board_.stones(Color::Black) + board_.stones(Color::White) > 0) {
+    return "handicap can only be set on an empty board before the first move";
+  }
+  if (n < 2) return "handicap must be at least 2 stones";
+  if (rules_.handicap == HandicapPlacement::Fixed) {
+    std::vector<Point> points = handicap_points(board_, n);
+    if (points.empty()) {
+      return "a fixed handicap of " + std::to_string(n) + " stones is not defined on " +
+             std::to_string(board_.width()) + "x" + std::to_string(board_.height());
+    }
+    for (Point p : points) start_.set_colour(p, Color::Black);
+    start_to_move_ = Color::White;
+  } else if (n >= board_.area()) {
+    return "a free handicap of " + std::to_string(n) + " stones does not fit the board";
+  }
+  handicap_ = n;
+  reset();
+  return "";
+}
+
+bool Game::agree_dead(const std::vector<Point>& dead) {
+  if (rules_.end != EndRule::Agreement || over() || passes_ < 2) return false;
+  for (Point p : dead) {
+    if (!board_.on_board(p) || board_.at(p) == Color::Empty) return false;
+  }
+  dead_ = dead;
+  end_ = EndReason::Agreement;
+  return true;
+}
+
+Score Game::score(const std::vector<Point>& dead) const {
+  ScoreContext context;
+  context.black_prisoners = prisoners_[int(Color::Black)];
+  context.white_prisoners = prisoners_[int(Color::White)];
+  context.handicap_stones = handicap_;
+  context.dead = dead;
+  return tengen::score(board_, rules_, context);
+}
+
+std::vector<Point> handicap_points(const Board& board, int n) {
+  // GTP's fixed_handicap: star points on the third line (boards 7 to 12) or
+  // fourth line (13 and up); no centre or side points on even sizes; at most
+  // 4 stones on 7x7; square boards only.
+  const int size = board.width();
+  if (board.height() != size || size < 7 || n < 2) return {};
+  const int max_stones = size == 7 ? 4 : (size % 2 == 0 ? 4 : 9);
+  if (n > max_stones) return {};
+  const int edge = size >= 13 ? 3 : 2;
+  const int lo = edge, hi = size - 1 - edge, mid = size / 2;
+  // (x, y) with y counted from the top; GTP's D4 on 19x19 is (3, 15).
+  auto at = [&](int x, int y) { return board.point(x, y); };
+  const Point lower_left = at(lo, hi), upper_right = at(hi, lo), upper_left = at(lo, lo),
+              lower_right = at(hi, hi), left = at(lo, mid), right = at(hi, mid),
+              bottom = at(mid, hi), top = at(mid, lo), centre = at(mid, mid);
+  std::vector<Point> points = {lower_left, upper_right};
+  if (n >= 3) points.push_back(upper_left);
+  if (n >= 4) points.push_back(lower_right);
+  if (n == 5 || n == 7 || n == 9) points.push_back(centre);
+  if (n >= 6) {
+    points.push_back(left);
+    points.push_back(right);
+  }
+  if (n >= 8) {
+    points.push_back(bottom);
+    points.push_back(top);
+  }
+  // GTP order: the centre comes last for 5, 7 and 9.
+  if (n == 5 || n == 7 || n == 9) {
+    auto it = std::find(points.begin(), points.end(), centre);
+    points.erase(it);
+    points.push_back(centre);
+  }
+  return points;
+}
+
+}  // namespace tengen

@@ -1,0 +1,136 @@
+#include "core/scoring.h"
+
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+namespace tengen {
+namespace {
+
+using Colours = std::array<Color, Board::kMaxArray>;
+
+// owner[p] for every point of the board: stones own themselves; an empty
+// region is Black's or White's if it reaches only that colour, else Empty.
+// Fixed-size arrays, so scoring a playout allocates nothing.
+void find_owners(const Board& board, const Colours& colour, Colours& owner) {
+  const int n = board.array_size();
+  std::array<Point, Board::kMaxArray> region;
+  std::array<bool, Board::kMaxArray> visited{};
+  for (int i = 0; i < n; ++i) {
+    owner[i] = colour[i];
+  }
+  for (int i = 0; i < n; ++i) {
+    if (colour[i] != Color::Empty || visited[i]) continue;
+    // Flood the empty region from i; `region` doubles as the work stack.
+    int size = 0, next = 0;
+    bool reaches_black = false, reaches_white = false;
+    region[size++] = Point(i);
+    visited[i] = true;
+    while (next < size) {
+      Point p = region[next++];
+      for (int d : board.offsets()) {
+        Point q = Point(p + d);
+        Color c = colour[q];
+        if (c == Color::Empty && !visited[q]) {
+          visited[q] = true;
+          region[size++] = q;
+        }
+        reaches_black |= c == Color::Black;
+        reaches_white |= c == Color::White;
+      }
+    }
+    Color who = reaches_black == reaches_white ? Color::Empty
+                                               : (reaches_black ? Color::Black : Color::White);
+    for (int k = 0; k < size; ++k) owner[region[k]] = who;
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(Winner w) {
+  switch (w) {
+    case Winner::Black:
+      return "black";
+    case Winner::White:
+      return "white";
+    case Winner::Draw:
+      return "draw";
+  }
+  return "?";
+}
+
+Winner decide(double margin, TieRule tie) {
+  if (margin > 0) return Winner::Black;
+  if (margin < 0) return Winner::White;
+  return tie == TieRule::White ? Winner::White : Winner::Draw;
+}
+
+std::string Score::result() const {
+  switch (winner) {
+    case Winner::Black:
+      return "B+" + format_komi(margin);
+    case Winner::White:
+      return "W+" + format_komi(-margin);
+    case Winner::Draw:
+      return "0";
+  }
+  return "?";
+}
+
+Score score(const Board& board, const Rules& rules, const ScoreContext& context) {
+  const int n = board.array_size();
+  Colours colour{}, owner;
+  for (int i = 0; i < n; ++i) colour[i] = board.at(Point(i));
+  int dead_black = 0, dead_white = 0;
+  for (Point p : context.dead) {
+    if (p >= n || !board.on_board(p) || board.at(p) == Color::Empty) {
+      throw std::invalid_argument("dead stone list names a point that holds no stone");
+    }
+    if (colour[p] == Color::Empty) continue;  // listed twice
+    (colour[p] == Color::Black ? dead_black : dead_white) += 1;
+    colour[p] = Color::Empty;
+  }
+  find_owners(board, colour, owner);
+
+  Score s;
+  for (int i = 0; i < n; ++i) {
+    if (owner[i] == Color::Wall) continue;
+    bool counts = rules.scoring == Scoring::Area || colour[i] == Color::Empty;
+    if (owner[i] == Color::Black) {
+      s.black += counts;
+    } else if (owner[i] == Color::White) {
+      s.white += counts;
+    } else if (owner[i] == Color::Empty) {
+      ++s.neutral;
+    }
+  }
+  if (rules.scoring == Scoring::Territory) {
+    s.black += context.black_prisoners + dead_white;
+    s.white += context.white_prisoners + dead_black;
+  } else if (context.handicap_stones > 0) {
+    switch (rules.handicap_bonus) {
+      case HandicapBonus::None:
+        break;
+      case HandicapBonus::N:
+        s.handicap_bonus = context.handicap_stones;
+        break;
+      case HandicapBonus::NMinusOne:
+        s.handicap_bonus = context.handicap_stones - 1;
+        break;
+    }
+  }
+  s.komi = rules.komi;
+  s.margin = s.black - s.white - s.komi - s.handicap_bonus;
+  s.winner = decide(s.margin, rules.tie);
+  return s;
+}
+
+void area_owners(const Board& board, std::vector<Color>& owner) {
+  Colours colour{}, owners;
+  const int n = board.array_size();
+  for (int i = 0; i < n; ++i) colour[i] = board.at(Point(i));
+  find_owners(board, colour, owners);
+  owner.assign(owners.begin(), owners.begin() + n);
+}
+
+}  // namespace tengen

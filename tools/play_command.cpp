@@ -1,0 +1,100 @@
+// `tengen play`: one random game, printed move by move, with the final board
+// and its score. A quick look at the engine and the rules at work.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "core/coords.h"
+#include "core/game.h"
+#include "selfplay/rng.h"
+#include "tools/commands.h"
+#include "tools/options.h"
+
+namespace tengen::tools {
+namespace {
+
+struct PlayOptions {
+  std::string board = "9";
+  std::string rules = "tromp-taylor";
+  std::string komi;
+  uint64_t seed = 1;
+  int max_turns = 0;
+  bool quiet = false;
+};
+
+// Uniform among legal moves that do not fill one's own one-point eye; pass
+// when there is none. Rejection sampling over the empty points, which removes
+// each rejected point from the candidate range, so the pick is exactly uniform.
+Point pick_move(const Game& game, selfplay::Rng& rng, Board& scratch) {
+  scratch = game.board();
+  const Color me = game.to_move();
+  for (int left = scratch.empty_count(); left > 0; --left) {
+    int i = int(rng.below(uint32_t(left)));
+    Point p = scratch.empty_point(i);
+    if (!scratch.is_eye(p, me) && game.is_legal(p)) return p;
+    scratch.swap_empty(i, left - 1);
+  }
+  return kPass;
+}
+
+int run_play(const PlayOptions& options) {
+  auto [width, height] = parse_board_size(options.board);
+  Rules rules = parse_rules(options.rules, options.komi);
+  Game game(width, height, rules);
+  selfplay::Rng rng(options.seed);
+  Board scratch = game.board();
+  const int max_turns = options.max_turns > 0 ? options.max_turns : 3 * width * height;
+  std::printf("Rules %s (%s), board %dx%d, seed %llu\n", rules.to_string().c_str(),
+              rules.preset_name().empty() ? "custom" : std::string(rules.preset_name()).c_str(),
+              width, height, static_cast<unsigned long long>(options.seed));
+  int turn = 0;
+  while (!game.over() && turn < max_turns) {
+    const Color me = game.to_move();
+    const Point p = pick_move(game, rng, scratch);
+    const int before = game.prisoners(me), suicides_before = game.suicides(me);
+    game.play(p);
+    ++turn;
+    if (!options.quiet) {
+      std::printf("%4d %s %s", turn, me == Color::Black ? "B" : "W",
+                  gtp_vertex(game.board(), p).c_str());
+      if (game.prisoners(me) > before) std::printf("  captures %d", game.prisoners(me) - before);
+      if (game.suicides(me) > suicides_before) {
+        std::printf("  suicide of %d", game.suicides(me) - suicides_before);
+      }
+      std::printf("\n");
+    }
+  }
+  std::printf("\n%s", pretty_diagram(game.board()).c_str());
+  const Score s = game.score();
+  std::printf("Game %s after %d turns. Prisoners: black %d, white %d.\n",
+              game.over() ? ("ended by " + std::string(to_string(game.end_reason()))).c_str()
+                          : "stopped at the turn limit",
+              turn, game.prisoners(Color::Black), game.prisoners(Color::White));
+  std::printf("Score: black %d, white %d + komi %s%s, neutral %d. Result: %s\n", s.black, s.white,
+              format_komi(s.komi).c_str(),
+              s.handicap_bonus ? (" + handicap " + std::to_string(s.handicap_bonus)).c_str() : "",
+              s.neutral, s.result().c_str());
+  return 0;
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app) {
+  auto options = std::make_shared<PlayOptions>();
+  CLI::App* play = app.add_subcommand("play", "Play one random game and print it with its score");
+  play->add_option("--board", options->board, "Board size: 9 or 19x13 (1 to 25 each way)")
+      ->capture_default_str();
+  play->add_option("--rules", options->rules,
+                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...")
+      ->capture_default_str();
+  play->add_option("--komi", options->komi, "Komi, overrides the rules' (multiple of 0.5)");
+  play->add_option("--seed", options->seed, "Random seed")->capture_default_str();
+  play->add_option("--max-turns", options->max_turns, "Turn limit (default 3 x area)")
+      ->check(CLI::NonNegativeNumber);
+  play->add_flag("--quiet", options->quiet, "Print only the final board and score");
+  play->callback([options] {
+    if (int rc = run_play(*options); rc != 0) throw CLI::RuntimeError(rc);
+  });
+}
+
+}  // namespace tengen::tools
