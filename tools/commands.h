@@ -9,5 +9,10 @@ namespace tengen::tools {
 void add_play_command(CLI::App& app);
 void add_selfplay_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
+void add_gtp_command(CLI::App& app);
+void add_crosscheck_command(CLI::App& app);
+void add_fuzz_command(CLI::App& app);
+void add_count_command(CLI::App& app);
 
 }  // namespace tengen::tools

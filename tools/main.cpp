@@ -12,6 +12,11 @@ int main(int argc, char** argv) {
   tengen::tools::add_play_command(app);
   tengen::tools::add_selfplay_command(app);
   tengen::tools::add_bench_command(app);
+  tengen::tools::add_verify_command(app);
+  tengen::tools::add_gtp_command(app);
+  tengen::tools::add_crosscheck_command(app);
+  tengen::tools::add_fuzz_command(app);
+  tengen::tools::add_count_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,8 @@
+// PLACEHOLDER until the count command is written; replaced by its owner.
+#include "tools/commands.h"
+
+namespace tengen::tools {
+
+void add_count_command(CLI::App& app) { (void)app; }
+
+}  // namespace tengen::tools
