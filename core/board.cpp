@@ -166,10 +166,8 @@ void Board::remove_chain(Point head) {
     Point seen[4];
     int count = 0;
     for (int d : offsets_) {
-      Point n = Point(s + d);
-      if (is_stone(color_[n]) && insert_head(seen, count, head_[n])) {
-        ++chain_[head_[n]].liberties;
-      }
+      const Point h = head_[s + d];  // kNoPoint for empty points and walls
+      if (h != kNoPoint && insert_head(seen, count, h)) ++chain_[h].liberties;
     }
     s = next_[s];
   } while (s != head);
@@ -183,13 +181,20 @@ PlayResult Board::play(Point p, Color c) {
   Point seen[4];
   int count = 0;
   Point base = kNoPoint;
-  for (int d : offsets_) {
-    Point n = Point(p + d);
-    if (!is_stone(color_[n]) || !insert_head(seen, count, head_[n])) continue;
-    Point h = head_[n];
+  auto visit = [&](Point n) {
+    const Point h = head_[n];  // kNoPoint for empty points and walls
+    if (h == kNoPoint) return;
+    for (int i = 0; i < count; ++i) {
+      if (seen[i] == h) return;
+    }
+    seen[count++] = h;
     --chain_[h].liberties;
-    if (color_[n] == c && (base == kNoPoint || chain_[h].stones > chain_[base].stones)) base = h;
-  }
+    if (color_[h] == c && (base == kNoPoint || chain_[h].stones > chain_[base].stones)) base = h;
+  };
+  visit(Point(p - 1));
+  visit(Point(p + 1));
+  visit(Point(p - stride_));
+  visit(Point(p + stride_));
   if (base == kNoPoint) {
     head_[p] = p;
     next_[p] = p;
@@ -227,31 +232,31 @@ PlayResult Board::play(Point p, Color c) {
 }
 
 MoveEffect Board::effect(Point p, Color c) const {
-  const Color enemy = opponent(c);
   MoveEffect e;
-  bool liberty = false;
+  // Only chains in atari matter: an enemy one is captured, own ones would
+  // die with p if nothing else gives a liberty.
+  bool liberty = has_empty_neighbour(p);
   Point seen[4];
   int count = 0;
   int own_stones = 0;
-  for (int d : offsets_) {
-    Point n = Point(p + d);
-    Color nc = color_[n];
-    if (nc == Color::Empty) {
-      liberty = true;
-    } else if (nc == c) {
-      const Chain& chain = chain_[head_[n]];
-      if (chain.liberties > 1) {
-        liberty = true;
-      } else if (insert_head(seen, count, head_[n])) {
-        own_stones += chain.stones;
-      }
-    } else if (nc == enemy) {
-      const Chain& chain = chain_[head_[n]];
-      if (chain.liberties == 1 && insert_head(seen, count, head_[n])) {
-        e.captured_stones += chain.stones;
-      }
+  auto visit = [&](Point n) {
+    const Point h = head_[n];
+    if (h == kNoPoint) return;
+    const Chain chain = chain_[h];
+    if (chain.liberties > 1) {
+      liberty |= color_[h] == c;
+      return;
     }
-  }
+    for (int i = 0; i < count; ++i) {
+      if (seen[i] == h) return;
+    }
+    seen[count++] = h;
+    (color_[h] == c ? own_stones : e.captured_stones) += chain.stones;
+  };
+  visit(Point(p - 1));
+  visit(Point(p + 1));
+  visit(Point(p - stride_));
+  visit(Point(p + stride_));
   if (e.captured_stones == 0 && !liberty) e.suicided_stones = 1 + own_stones;
   return e;
 }
@@ -311,9 +316,7 @@ void Board::colouring_after(Point p, Color c, const MoveEffect& effect, uint64_t
   }
 }
 
-bool Board::is_eye(Point p, Color c) const {
-  const int n = neighbours_[p];
-  if (((n >> shift(c)) & 15) + (n >> shift(Color::Wall)) != 4) return false;
+bool Board::diagonals_allow_eye(Point p, Color c) const {
   const Color enemy = opponent(c);
   int enemies = 0;
   bool edge = false;

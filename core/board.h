@@ -112,7 +112,11 @@ class Board {
   uint64_t hash_after(Point p, Color c) const { return hash_after(p, c, this->effect(p, c)); }
   // A one-point eye of c: every on-board neighbour is c, and the opponent holds
   // fewer than two diagonal points (none on an edge or in a corner).
-  bool is_eye(Point p, Color c) const;
+  bool is_eye(Point p, Color c) const {
+    const int n = neighbours_[p];
+    if (((n >> (4 * int(c))) & 15) + (n >> 12) != 4) return false;
+    return diagonals_allow_eye(p, c);
+  }
 
   // Colours p, clears opponent chains without liberties, then own.
   // Precondition: p is an empty point on the board; c is Black or White.
@@ -135,6 +139,8 @@ class Board {
   };
 
   void copy_from(const Board& other);
+  // The diagonal half of is_eye.
+  bool diagonals_allow_eye(Point p, Color c) const;
   void add_stone(Point p, Color c);
   void clear_point(Point p);
   void remove_chain(Point head);

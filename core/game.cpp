@@ -62,21 +62,19 @@ std::string_view to_string(EndReason r) {
 void PositionHistory::clear() {
   // Free only the slots in use, so clearing costs the length of the game.
   const size_t mask = slots_.size() - 1;
-  for (uint64_t key : keys_) {
-    for (size_t i = key & mask; slots_[i] != 0; i = (i + 1) & mask) slots_[i] = 0;
+  for (int e = 0; e < count_; ++e) {
+    for (size_t i = entry(e)[0] & mask; slots_[i] != 0; i = (i + 1) & mask) slots_[i] = 0;
   }
-  keys_.clear();
-  sides_.clear();
-  colourings_.clear();
+  count_ = 0;
 }
 
-void PositionHistory::grow() {
+void PositionHistory::grow_slots() {
   std::vector<int32_t> slots(std::max<size_t>(64, slots_.size() * 2), 0);
   const size_t mask = slots.size() - 1;
-  for (size_t e = 0; e < keys_.size(); ++e) {
-    size_t i = keys_[e] & mask;
+  for (int e = 0; e < count_; ++e) {
+    size_t i = entry(e)[0] & mask;
     while (slots[i] != 0) i = (i + 1) & mask;
-    slots[i] = int32_t(e + 1);
+    slots[i] = e + 1;
   }
   slots_.swap(slots);
 }
@@ -85,10 +83,9 @@ bool PositionHistory::contains(const uint64_t* colouring, Color side, uint64_t k
   if (slots_.empty()) return false;
   const size_t mask = slots_.size() - 1;
   for (size_t i = key & mask; slots_[i] != 0; i = (i + 1) & mask) {
-    size_t e = size_t(slots_[i] - 1);
-    if (keys_[e] == key && sides_[e] == side &&
-        std::memcmp(&colourings_[e * size_t(words_)], colouring,
-                    size_t(words_) * sizeof(uint64_t)) == 0) {
+    const uint64_t* e = entry(slots_[i] - 1);
+    if (e[0] == key && e[1] == uint64_t(side) &&
+        std::memcmp(e + 2, colouring, size_t(stride_ - 2) * sizeof(uint64_t)) == 0) {
       return true;
     }
   }
@@ -96,15 +93,25 @@ bool PositionHistory::contains(const uint64_t* colouring, Color side, uint64_t k
 }
 
 void PositionHistory::add(const Board& board, Color side, uint64_t key) {
-  words_ = 2 * board.colouring_words();
-  if ((keys_.size() + 1) * 2 > slots_.size()) grow();
+  const int stride = 2 + 2 * board.colouring_words();
+  if (stride != stride_) {  // a board of another size: start afresh
+    slots_.assign(slots_.size(), 0);
+    count_ = 0;
+    stride_ = stride;
+  }
+  if (size_t(count_ + 1) * 2 > slots_.size()) grow_slots();
+  if (size_t(count_ + 1) * size_t(stride_) > entries_.size()) {
+    entries_.resize(std::max<size_t>(entries_.size() * 2, size_t(64 * stride_)));
+  }
+  uint64_t* e = &entries_[size_t(count_) * size_t(stride_)];
+  e[0] = key;
+  e[1] = uint64_t(side);
+  const uint64_t* colouring = board.colouring();
+  for (int w = 2; w < stride_; ++w) e[w] = colouring[w - 2];  // a few words: no memcpy call
   const size_t mask = slots_.size() - 1;
   size_t i = key & mask;
   while (slots_[i] != 0) i = (i + 1) & mask;
-  slots_[i] = int32_t(keys_.size() + 1);
-  keys_.push_back(key);
-  sides_.push_back(side);
-  colourings_.insert(colourings_.end(), board.colouring(), board.colouring() + words_);
+  slots_[i] = ++count_;
 }
 
 bool PositionHistory::contains_after(const Board& board, Point p, Color c, const MoveEffect& effect,
@@ -112,7 +119,7 @@ bool PositionHistory::contains_after(const Board& board, Point p, Color c, const
   if (slots_.empty()) return false;
   const size_t mask = slots_.size() - 1;
   for (size_t i = key & mask; slots_[i] != 0; i = (i + 1) & mask) {
-    if (keys_[size_t(slots_[i] - 1)] == key) {
+    if (entry(slots_[i] - 1)[0] == key) {
       // A key match is nearly always a true repetition (a ko recapture, a
       // single-stone suicide), so the full comparison is rarely wasted.
       uint64_t after[2 * Board::kMaxColouringWords];
@@ -182,10 +189,7 @@ MoveError Game::check(Color c, Point p) const {
   return check_empty_point(c, p);
 }
 
-MoveError Game::check_empty_point(Color c, Point p) const {
-  // With an empty neighbour a move is no suicide; and it is not the simple-ko
-  // point, whose neighbours are all stones of the ko stone's colour or walls.
-  if (rules_.ko == KoRule::Simple && board_.has_empty_neighbour(p)) return MoveError::None;
+MoveError Game::check_by_effect(Color c, Point p) const {
   const MoveEffect effect = board_.effect(p, c);
   if (effect.suicide()) {
     if (rules_.suicide == SuicideRule::Forbidden) return MoveError::Suicide;

@@ -29,17 +29,20 @@ class PositionHistory {
   // `effect` must be board.effect(p, c).
   bool contains_after(const Board& board, Point p, Color c, const MoveEffect& effect, Color side,
                       uint64_t key) const;
-  int size() const { return int(keys_.size()); }
+  int size() const { return count_; }
 
  private:
   bool contains(const uint64_t* colouring, Color side, uint64_t key) const;
-  void grow();
+  void grow_slots();
+  const uint64_t* entry(int e) const { return &entries_[size_t(e) * size_t(stride_)]; }
 
-  std::vector<uint64_t> keys_;        // per entry
-  std::vector<Color> sides_;          // per entry
-  std::vector<uint64_t> colourings_;  // per entry, words_ words each
-  std::vector<int32_t> slots_;        // entry index + 1; 0 is free
-  int words_ = 0;
+  // Entry e at entries_[e * stride_]: its key, its side, then the colouring
+  // (2 * colouring_words words). The vector only grows, so after the first
+  // games of a playout loop recording a position allocates nothing.
+  std::vector<uint64_t> entries_;
+  int count_ = 0;
+  int stride_ = 0;
+  std::vector<int32_t> slots_;  // entry index + 1; 0 is free
 };
 
 class Game {
@@ -77,7 +80,12 @@ class Game {
 
   // The playout's fast path: check() for an empty point of the board.
   // Precondition: the game is not over; p is empty and on the board.
-  MoveError check_empty_point(Color c, Point p) const;
+  MoveError check_empty_point(Color c, Point p) const {
+    // With an empty neighbour a move is no suicide; and it is not the simple-ko
+    // point, whose neighbours are all stones of the ko stone's colour or walls.
+    if (rules_.ko == KoRule::Simple && board_.has_empty_neighbour(p)) return MoveError::None;
+    return check_by_effect(c, p);
+  }
   // Plays without checking. Precondition: check(c, p) == MoveError::None.
   void play_legal(Color c, Point p);
 
@@ -113,6 +121,7 @@ class Game {
   Color history_side(Color to_move) const;
   uint64_t history_key(uint64_t hash, Color side) const;
   void record_position();
+  MoveError check_by_effect(Color c, Point p) const;
   MoveError check_superko(Color c, Point p, const MoveEffect& effect) const;
 
   Rules rules_;
