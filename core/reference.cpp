@@ -6,6 +6,10 @@
 namespace tengen::reference {
 namespace {
 
+// The most points a board has; fixed-size work arrays avoid allocating in
+// reaches() and clear(), which run for every stone of every move tried.
+constexpr int kMaxPoints = kMaxSide * kMaxSide;
+
 void check_size(int width, int height) {
   if (width < 1 || width > kMaxSide || height < 1 || height > kMaxSide) {
     throw std::invalid_argument("reference::Game: board size out of range");
@@ -28,22 +32,9 @@ bool every_stone_reaches_empty(int width, int height, const Colouring& colouring
 
 }  // namespace
 
-Neighbours neighbours(int width, int height, int p) {
-  const int x = p % width;
-  const int y = p / width;
-  Neighbours result;
-  if (y > 0) result.points[result.count++] = p - width;
-  if (x > 0) result.points[result.count++] = p - 1;
-  if (x + 1 < width) result.points[result.count++] = p + 1;
-  if (y + 1 < height) result.points[result.count++] = p + width;
-  return result;
-}
-
 bool reaches(int width, int height, const Colouring& colouring, int p, Color c) {
   // A depth-first search over the points of P's colour, starting at P; it
   // succeeds as soon as one of them is adjacent to a point of colour C.
-  // Fixed-size arrays: this runs for every stone of every move tried.
-  constexpr int kMaxPoints = kMaxSide * kMaxSide;
   const Color own = colouring[p];
   std::array<bool, kMaxPoints> visited;
   std::array<int, kMaxPoints> stack;
@@ -66,14 +57,18 @@ bool reaches(int width, int height, const Colouring& colouring, int p, Color c) 
 
 int clear(int width, int height, Colouring& colouring, Color c) {
   // Decide for every point first, then empty them all: emptying is one step.
-  std::vector<int> doomed;
+  std::array<bool, kMaxPoints> doomed;
   for (int p = 0; p < width * height; ++p) {
-    if (colouring[p] == c && !reaches(width, height, colouring, p, Color::Empty)) {
-      doomed.push_back(p);
+    doomed[p] = colouring[p] == c && !reaches(width, height, colouring, p, Color::Empty);
+  }
+  int emptied = 0;
+  for (int p = 0; p < width * height; ++p) {
+    if (doomed[p]) {
+      colouring[p] = Color::Empty;
+      ++emptied;
     }
   }
-  for (int p : doomed) colouring[p] = Color::Empty;
-  return int(doomed.size());
+  return emptied;
 }
 
 Clearing apply_move(int width, int height, Colouring& colouring, Color c, int p) {
@@ -211,11 +206,14 @@ MoveError Game::check(Color c, int p) const {
       break;
     }
     case KoRule::Positional:
+      // "A move that doesn't repeat an earlier grid colouring": the start and
+      // every position after a turn are in the history.
       for (const Situation& earlier : history_) {
         if (earlier.colouring == after) return MoveError::Superko;
       }
       break;
     case KoRule::Situational: {
+      // The same, for the colouring together with the player to move next.
       const Color next = next_to_move(c);
       for (const Situation& earlier : history_) {
         if (earlier.colouring == after && earlier.to_move == next) return MoveError::Superko;

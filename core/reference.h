@@ -50,7 +50,16 @@ struct Neighbours {
 };
 
 // The on-board neighbours of p, in the order up, left, right, down.
-Neighbours neighbours(int width, int height, int p);
+inline Neighbours neighbours(int width, int height, int p) {
+  const int x = p % width;
+  const int y = p / width;
+  Neighbours result;
+  if (y > 0) result.points[result.count++] = p - width;
+  if (x > 0) result.points[result.count++] = p - 1;
+  if (x + 1 < width) result.points[result.count++] = p + 1;
+  if (y + 1 < height) result.points[result.count++] = p + width;
+  return result;
+}
 
 // "A point P, not coloured C, is said to reach C if there is a path of
 // (vertically or horizontally) adjacent points of P's colour from P to a

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config git
   libtbb-dev libbenchmark-dev libxxhash-dev librapidcheck-dev libgtest-dev
-  libcli11-dev gnugo)
+  libcli11-dev libfmt-dev nlohmann-json3-dev gnugo)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -22,4 +22,7 @@ fi
 
 build_dir="${TENGEN_BUILD_DIR:-build}"
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${TENGEN_BUILD_TYPE:-Release}" "$@" >/dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+# TENGEN_TARGETS: build only these targets (space-separated), e.g. for CI's
+# ThreadSanitizer pass.
+# shellcheck disable=SC2086
+cmake --build "$build_dir" -j "$(nproc)" ${TENGEN_TARGETS:+--target $TENGEN_TARGETS}

@@ -1,8 +1,626 @@
-// PLACEHOLDER until the count command is written; replaced by its owner.
+// `tengen count`: exhaustive counts on small boards, compared with independent
+// implementations and published results.
+//   legal   legal positions of a board, or a table of boards (count/legal*.h)
+//   perft   leaves of the game tree cut at a depth (count/perft.h)
+//   games   Tromp and Farnebäck's game counts (count/games.h)
+//   solve   tiny boards solved by exhaustive search (count/solve.h)
+// Results go to stdout (text) and, with --json FILE, to FILE ("-": stdout
+// instead of the text); progress goes to stderr.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tbb/global_control.h>
+
+#include "core/coords.h"
+#include "count/games.h"
+#include "count/legal.h"
+#include "count/legal_border.h"
+#include "count/perft.h"
+#include "count/published.h"
+#include "count/solve.h"
 #include "tools/commands.h"
+#include "tools/options.h"
 
 namespace tengen::tools {
+namespace {
 
-void add_count_command(CLI::App& app) { (void)app; }
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string format_seconds(double s) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", s);
+  return buffer;
+}
+
+// Options every mode shares.
+struct CommonOptions {
+  std::string json;  // file for the JSON result; "-": stdout, instead of the text
+  int threads = 0;
+  bool no_progress = false;
+};
+
+void add_common_options(CLI::App* cmd, CommonOptions& options, bool threads = true) {
+  cmd->add_option("--json", options.json, "Write the result as JSON to FILE ('-': stdout)");
+  if (threads) {
+    cmd->add_option("--threads", options.threads, "Threads (default: all cores)")
+        ->check(CLI::NonNegativeNumber);
+  }
+  cmd->add_flag("--no-progress", options.no_progress, "No progress on stderr");
+}
+
+// Limits oneTBB's threads for the lifetime of a run.
+std::unique_ptr<tbb::global_control> limit_threads(int threads) {
+  if (threads <= 0) return nullptr;
+  return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                               size_t(threads));
+}
+
+// Progress on stderr: on a terminal a line redrawn at most twice a second,
+// elsewhere (a log file) a line every ten seconds.
+class ProgressLine {
+ public:
+  ProgressLine(std::string label, bool enabled)
+      : label_(std::move(label)),
+        enabled_(enabled),
+        tty_(isatty(STDERR_FILENO) != 0),
+        start_(Clock::now()),
+        last_(start_) {}
+  ~ProgressLine() { finish(); }
+
+  // done of total units; total 0: unknown.
+  void update(uint64_t done, uint64_t total) {
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    if (now - last_ < std::chrono::milliseconds(tty_ ? 500 : 10000)) return;
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    if (total > 0) {
+      std::fprintf(stderr, "%s%s: %llu/%llu (%.1f%%) %.0f s", tty_ ? "\r" : "", label_.c_str(),
+                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                   100.0 * double(done) / double(total), elapsed);
+      if (done > 0)
+        std::fprintf(stderr, ", about %.0f s left", elapsed * double(total - done) / double(done));
+    } else {
+      std::fprintf(stderr, "%s%s: %llu %.0f s", tty_ ? "\r" : "", label_.c_str(),
+                   static_cast<unsigned long long>(done), elapsed);
+    }
+    std::fprintf(stderr, tty_ ? "   " : "\n");
+    std::fflush(stderr);
+    drawn_ = true;
+  }
+
+  count::Progress callback() {
+    return [this](uint64_t done, uint64_t total) { update(done, total); };
+  }
+
+  void finish() {
+    if (drawn_ && tty_) std::fprintf(stderr, "\r%*s\r", 100, "");
+    drawn_ = false;
+  }
+
+ private:
+  std::string label_;
+  bool enabled_;
+  bool tty_;
+  Clock::time_point start_, last_;
+  bool drawn_ = false;
+};
+
+// The JSON text goes to a file, or to stdout in place of the text report.
+void write_json(const std::string& target, const std::string& text) {
+  if (target == "-") {
+    std::cout << text << "\n";
+    return;
+  }
+  std::ofstream out(target);
+  if (!out) throw std::runtime_error("cannot open the JSON file '" + target + "'");
+  out << text << "\n";
+  if (!out) throw std::runtime_error("writing the JSON file '" + target + "' failed");
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string size_name(int width, int height) {
+  return std::to_string(width) + "x" + std::to_string(height);
+}
+
+// ---------------------------------------------------------------------------
+// legal
+
+struct LegalOptions {
+  CommonOptions common;
+  std::string board;
+  int table = 0;
+  std::string method = "auto";
+};
+
+struct LegalRow {
+  int width = 0, height = 0;
+  std::vector<std::pair<std::string, std::string>> counts;  // method, count
+  std::vector<double> seconds;
+  bool agree = true;
+  std::string published;  // "" if none
+};
+
+LegalRow count_legal_row(int width, int height, const std::string& method, bool progress) {
+  const int n = width * height;
+  const bool automatic = method == "auto", all = method == "all";
+  LegalRow row{width, height, {}, {}, true, ""};
+  auto run = [&](const std::string& name, auto&& count) {
+    const auto start = Clock::now();
+    row.counts.emplace_back(name, count());
+    row.seconds.push_back(seconds_since(start));
+  };
+  if (method == "engine" || all || (automatic && n <= 20)) {
+    ProgressLine line("legal " + size_name(width, height) + " engine", progress);
+    run("engine",
+        [&] { return std::to_string(count::count_legal_engine(width, height, line.callback())); });
+  }
+  if (method == "border" || all ||
+      (automatic && std::min(width, height) <= count::kMaxBorderWidth)) {
+    run("border", [&] { return count::to_string(count::count_legal_border(width, height)); });
+  }
+  if (method == "reference" || (all && n <= count::kMaxReferencePoints) || (automatic && n <= 12)) {
+    run("reference", [&] { return std::to_string(count::count_legal_reference(width, height)); });
+  }
+  for (const auto& [name, value] : row.counts) row.agree &= value == row.counts.front().second;
+  if (width == height && width <= int(std::size(count::published::kSquareLegal))) {
+    row.published = std::string(count::published::kSquareLegal[width - 1]);
+    row.agree &= row.counts.empty() || row.counts.front().second == row.published;
+  }
+  return row;
+}
+
+int run_legal(const LegalOptions& options) {
+  const auto threads = limit_threads(options.common.threads);
+  const std::vector<std::string> methods = {"auto", "all", "engine", "border", "reference"};
+  if (std::find(methods.begin(), methods.end(), options.method) == methods.end()) {
+    throw std::invalid_argument("unknown method '" + options.method +
+                                "' (auto, all, engine, border, reference)");
+  }
+  std::vector<std::pair<int, int>> sizes;
+  if (options.table > 0) {
+    if (!options.board.empty())
+      throw std::invalid_argument("give a board size or --table, not both");
+    for (int w = 1; w * w <= options.table; ++w) {
+      for (int h = w; w * h <= options.table; ++h) sizes.emplace_back(w, h);
+    }
+  } else {
+    if (options.board.empty()) throw std::invalid_argument("give a board size (WxH) or --table N");
+    sizes.push_back(parse_board_size(options.board));
+  }
+  const bool text = options.common.json != "-";
+  if (text) {
+    std::printf(
+        "Legal positions (every chain has a liberty). Methods: engine = depth first "
+        "with the Board's liberties; border = row-by-row transfer over border states; "
+        "reference = all 3^n colourings with the reference model.\n");
+    std::printf("%7s %6s %42s  %-30s %s\n", "board", "points", "legal positions", "seconds",
+                "check");
+  }
+  std::vector<LegalRow> rows;
+  bool all_agree = true;
+  for (auto [w, h] : sizes) {
+    LegalRow row = count_legal_row(w, h, options.method, !options.common.no_progress);
+    all_agree &= row.agree;
+    if (text) {
+      std::string times;
+      for (size_t i = 0; i < row.counts.size(); ++i) {
+        times += (i ? " " : "") + row.counts[i].first + " " + format_seconds(row.seconds[i]);
+      }
+      std::string check =
+          row.counts.size() > 1 ? (row.agree ? "methods agree" : "METHODS DIFFER") : "";
+      if (!row.published.empty()) {
+        check += std::string(check.empty() ? "" : "; ") +
+                 (row.counts.front().second == row.published
+                      ? "= OEIS A094777"
+                      : "DIFFERS FROM OEIS A094777 " + row.published);
+      }
+      std::string count = row.counts.empty() ? "-" : row.counts.front().second;
+      if (!row.agree && row.counts.size() > 1) {
+        count.clear();
+        for (const auto& [name, value] : row.counts) count += name + "=" + value + " ";
+      }
+      std::printf("%7s %6d %42s  %-30s %s\n", size_name(w, h).c_str(), w * h, count.c_str(),
+                  times.c_str(), check.c_str());
+      std::fflush(stdout);
+    }
+    rows.push_back(std::move(row));
+  }
+  if (!options.common.json.empty()) {
+    std::ostringstream json;
+    json << "{\"mode\": \"legal\", \"agree\": " << (all_agree ? "true" : "false")
+         << ", \"boards\": [";
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const LegalRow& r = rows[i];
+      json << (i ? ", " : "") << "{\"width\": " << r.width << ", \"height\": " << r.height
+           << ", \"points\": " << r.width * r.height << ", \"counts\": {";
+      for (size_t k = 0; k < r.counts.size(); ++k) {
+        json << (k ? ", " : "") << json_string(r.counts[k].first) << ": " << r.counts[k].second;
+      }
+      json << "}, \"seconds\": {";
+      for (size_t k = 0; k < r.counts.size(); ++k) {
+        json << (k ? ", " : "") << json_string(r.counts[k].first) << ": "
+             << format_seconds(r.seconds[k]);
+      }
+      json << "}, \"agree\": " << (r.agree ? "true" : "false");
+      if (!r.published.empty()) json << ", \"oeis_a094777\": " << r.published;
+      json << "}";
+    }
+    json << "]}";
+    write_json(options.common.json, json.str());
+  }
+  if (!all_agree) {
+    std::fprintf(stderr, "tengen count legal: the counts disagree\n");
+    return 1;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// perft
+
+struct PerftOptions {
+  CommonOptions common;
+  std::string board;
+  int depth = 0;
+  std::string rules = "tromp-taylor";
+  std::string komi;
+  std::string diagram;
+  std::string to_move = "black";
+  bool check = false;
+  bool only = false;
+};
+
+std::string perft_json_fields(const count::PerftCounts& c) {
+  std::ostringstream out;
+  out << "\"leaves\": " << c.leaves << ", \"placements\": " << c.placements
+      << ", \"captures\": " << c.captures << ", \"suicides\": " << c.suicides
+      << ", \"passes\": " << c.passes << ", \"ended\": " << c.ended << ", \"nodes\": " << c.nodes;
+  return out.str();
+}
+
+Color parse_colour(const std::string& text) {
+  if (text == "black" || text == "b" || text == "B") return Color::Black;
+  if (text == "white" || text == "w" || text == "W") return Color::White;
+  throw std::invalid_argument("bad colour '" + text + "' (black or white)");
+}
+
+int run_perft(const PerftOptions& options) {
+  const auto threads = limit_threads(options.common.threads);
+  const Rules rules = parse_rules(options.rules, options.komi);
+  if (options.depth < 0) throw std::invalid_argument("the depth must be 0 or more");
+  count::PerftStart start = count::PerftStart::empty(1, 1);
+  std::string from = "the empty board";
+  if (!options.diagram.empty()) {
+    std::ifstream in(options.diagram);
+    if (!in) throw std::runtime_error("cannot open the diagram file '" + options.diagram + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string error;
+    auto board = parse_diagram(text.str(), &error);
+    if (!board) throw std::invalid_argument("diagram '" + options.diagram + "': " + error);
+    if (!options.board.empty() &&
+        parse_board_size(options.board) != std::pair<int, int>(board->width(), board->height())) {
+      throw std::invalid_argument("the diagram is " + size_name(board->width(), board->height()) +
+                                  ", not " + options.board);
+    }
+    start = count::PerftStart{*board, parse_colour(options.to_move), {}};
+    from = "the diagram " + options.diagram;
+  } else {
+    if (options.board.empty()) throw std::invalid_argument("give a board size (WxH)");
+    auto [w, h] = parse_board_size(options.board);
+    start = count::PerftStart::empty(w, h);
+    start.first_to_move = parse_colour(options.to_move);
+  }
+  const int width = start.setup.width(), height = start.setup.height();
+  const bool text = options.common.json != "-";
+  if (text) {
+    std::printf("perft %s to depth %d from %s, %s to move; rules %s\n",
+                size_name(width, height).c_str(), options.depth, from.c_str(),
+                std::string(to_string(start.first_to_move)).c_str(), rules.to_string().c_str());
+    std::printf("%5s %15s %15s %13s %11s %13s %11s %15s %8s %11s%s\n", "depth", "leaves",
+                "placements", "captures", "suicides", "passes", "ended", "nodes", "seconds",
+                "nodes/s", options.check ? "  reference" : "");
+  }
+  std::ostringstream json;
+  json << "{\"mode\": \"perft\", \"width\": " << width << ", \"height\": " << height
+       << ", \"rules\": " << json_string(rules.to_string()) << ", \"depths\": [";
+  bool all_agree = true;
+  for (int d = options.only ? options.depth : 0; d <= options.depth; ++d) {
+    const auto t0 = Clock::now();
+    count::PerftCounts c;
+    {
+      ProgressLine line("perft depth " + std::to_string(d), !options.common.no_progress);
+      c = count::perft(start, rules, d, line.callback());
+    }
+    const double s = seconds_since(t0);
+    std::string reference;
+    if (options.check) {
+      const count::PerftCounts r = count::reference_perft(start, rules, d);
+      const bool agree = r == c;
+      all_agree &= agree;
+      reference = agree ? "  agrees" : "  DIFFERS: " + perft_json_fields(r);
+    }
+    if (text) {
+      std::printf(
+          "%5d %15llu %15llu %13llu %11llu %13llu %11llu %15llu %8s %11.0f%s\n", d,
+          static_cast<unsigned long long>(c.leaves), static_cast<unsigned long long>(c.placements),
+          static_cast<unsigned long long>(c.captures), static_cast<unsigned long long>(c.suicides),
+          static_cast<unsigned long long>(c.passes), static_cast<unsigned long long>(c.ended),
+          static_cast<unsigned long long>(c.nodes), format_seconds(s).c_str(),
+          s > 0 ? double(c.nodes) / s : 0.0, reference.c_str());
+      std::fflush(stdout);
+    }
+    json << (d == (options.only ? options.depth : 0) ? "" : ", ") << "{\"depth\": " << d << ", "
+         << perft_json_fields(c) << ", \"seconds\": " << format_seconds(s);
+    if (options.check)
+      json << ", \"reference_agrees\": " << (reference == "  agrees" ? "true" : "false");
+    json << "}";
+  }
+  json << "]}";
+  if (!options.common.json.empty()) write_json(options.common.json, json.str());
+  if (!all_agree) {
+    std::fprintf(stderr, "tengen count perft: the reference model's counts differ\n");
+    return 1;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// games
+
+struct GamesOptions {
+  CommonOptions common;
+  std::string board;
+  int max_moves = -1;
+  bool check = false;
+};
+
+int run_games(const GamesOptions& options) {
+  const auto threads = limit_threads(options.common.threads);
+  auto [w, h] = parse_board_size(options.board);
+  const bool text = options.common.json != "-";
+  const auto t0 = Clock::now();
+  uint64_t games = 0;
+  {
+    ProgressLine line("games " + size_name(w, h), !options.common.no_progress);
+    games = count::count_games(w, h, options.max_moves, line.callback());
+  }
+  const double s = seconds_since(t0);
+  std::optional<uint64_t> reference;
+  double reference_seconds = 0;
+  if (options.check) {
+    const auto t1 = Clock::now();
+    reference = count::count_games_reference(w, h, options.max_moves);
+    reference_seconds = seconds_since(t1);
+  }
+  std::optional<uint64_t> published;
+  if (w * h == 4 && w == 2 && options.max_moves < 0) published = count::published::kGames2x2;
+  const bool agree = (!reference || *reference == games) && (!published || *published == games);
+  if (text) {
+    std::printf(
+        "Games of %s (Tromp and Farnebäck: paths from the empty board that repeat no "
+        "position; moves of either colour, passes free)%s\n",
+        size_name(w, h).c_str(),
+        options.max_moves >= 0
+            ? (", at most " + std::to_string(options.max_moves) + " moves").c_str()
+            : "");
+    std::printf("  %llu games in %s s\n", static_cast<unsigned long long>(games),
+                format_seconds(s).c_str());
+    if (reference) {
+      std::printf("  reference model (explicit colourings): %llu in %s s: %s\n",
+                  static_cast<unsigned long long>(*reference),
+                  format_seconds(reference_seconds).c_str(),
+                  *reference == games ? "agrees" : "DIFFERS");
+    }
+    if (published) {
+      std::printf("  published (Tromp, rec.games.go, 1999): %llu: %s\n",
+                  static_cast<unsigned long long>(*published),
+                  *published == games ? "agrees" : "DIFFERS");
+    }
+  }
+  if (!options.common.json.empty()) {
+    std::ostringstream json;
+    json << "{\"mode\": \"games\", \"width\": " << w << ", \"height\": " << h
+         << ", \"max_moves\": " << options.max_moves << ", \"games\": " << games
+         << ", \"seconds\": " << format_seconds(s);
+    if (reference) json << ", \"reference\": " << *reference;
+    if (published) json << ", \"published\": " << *published;
+    json << ", \"agree\": " << (agree ? "true" : "false") << "}";
+    write_json(options.common.json, json.str());
+  }
+  if (!agree) {
+    std::fprintf(stderr, "tengen count games: the counts disagree\n");
+    return 1;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// solve
+
+struct SolveOptions {
+  CommonOptions common;
+  std::string board;
+  std::string rules = "tromp-taylor";
+  int table_mb = 256;
+  bool check = false;
+};
+
+std::string margin_text(int value) {
+  if (value == 0) return "0 (a draw)";
+  return (value > 0 ? "B+" : "W+") + std::to_string(value > 0 ? value : -value);
+}
+
+int run_solve(const SolveOptions& options) {
+  auto [w, h] = parse_board_size(options.board);
+  const Rules rules = parse_rules(options.rules, "0");
+  const bool text = options.common.json != "-";
+  count::SolveOptions solve_options;
+  solve_options.table_megabytes = options.table_mb;
+  const auto t0 = Clock::now();
+  count::SolveResult result;
+  {
+    ProgressLine line("solve " + size_name(w, h) + " states", !options.common.no_progress);
+    result = count::solve(w, h, rules, solve_options, line.callback());
+  }
+  const double s = seconds_since(t0);
+  std::optional<int> reference;
+  if (options.check) reference = count::solve_reference(w, h, rules);
+  const Board board(w, h);
+  std::string line;
+  for (size_t i = 0; i < result.principal_variation.size(); ++i) {
+    const Move& m = result.principal_variation[i];
+    line += (i ? " " : "") + std::string(m.color == Color::Black ? "B " : "W ") +
+            gtp_vertex(board, m.point);
+  }
+  if (text) {
+    std::printf("%s solved under %s, komi 0, area scoring\n", size_name(w, h).c_str(),
+                rules.to_string().c_str());
+    std::printf("  value: %s (Black's area minus White's under perfect play)\n",
+                margin_text(result.value).c_str());
+    std::printf("  principal variation (%zu turns): %s\n", result.principal_variation.size(),
+                line.c_str());
+    std::printf(
+        "  %d legal positions; %llu states searched in %s s (alpha-beta, transposition "
+        "table keyed by position, player, pass and the set of positions seen)\n",
+        result.positions, static_cast<unsigned long long>(result.nodes), format_seconds(s).c_str());
+    if (reference) {
+      std::printf("  reference model (plain alpha-beta): %s: %s\n", margin_text(*reference).c_str(),
+                  *reference == result.value ? "agrees" : "DIFFERS");
+    }
+  }
+  if (!options.common.json.empty()) {
+    std::ostringstream json;
+    json << "{\"mode\": \"solve\", \"width\": " << w << ", \"height\": " << h
+         << ", \"rules\": " << json_string(rules.to_string()) << ", \"value\": " << result.value
+         << ", \"principal_variation\": " << json_string(line)
+         << ", \"positions\": " << result.positions << ", \"states\": " << result.nodes
+         << ", \"seconds\": " << format_seconds(s);
+    if (reference) json << ", \"reference\": " << *reference;
+    json << "}";
+    write_json(options.common.json, json.str());
+  }
+  if (reference && *reference != result.value) {
+    std::fprintf(stderr, "tengen count solve: the reference model's value differs\n");
+    return 1;
+  }
+  return 0;
+}
+
+template <typename Options, typename Run>
+void on_run(CLI::App* cmd, std::shared_ptr<Options> options, Run run) {
+  cmd->callback([options, run] {
+    if (int rc = run(*options); rc != 0) throw CLI::RuntimeError(rc);
+  });
+}
+
+}  // namespace
+
+void add_count_command(CLI::App& app) {
+  CLI::App* count = app.add_subcommand(
+      "count", "Exhaustive counts on small boards: legal positions, move trees, games, values");
+  count->require_subcommand(1);
+
+  auto legal = std::make_shared<LegalOptions>();
+  CLI::App* legal_cmd = count->add_subcommand(
+      "legal", "Count the legal positions of a board (or of every board up to N points)");
+  legal_cmd->add_option("board", legal->board, "Board size: N or WxH");
+  legal_cmd
+      ->add_option("--table", legal->table,
+                   "Every board W x H with W <= H and W * H <= N, one row each")
+      ->check(CLI::Range(1, count::kMaxEnginePoints));
+  legal_cmd
+      ->add_option("--method", legal->method,
+                   "engine (up to " + std::to_string(count::kMaxEnginePoints) +
+                       " points), border (shorter side up to " +
+                       std::to_string(count::kMaxBorderWidth) + "), reference (up to " +
+                       std::to_string(count::kMaxReferencePoints) +
+                       " points), all, or auto (engine to 20 points, border, reference "
+                       "to 12)")
+      ->capture_default_str();
+  add_common_options(legal_cmd, legal->common);
+  on_run(legal_cmd, legal, run_legal);
+
+  auto perft = std::make_shared<PerftOptions>();
+  CLI::App* perft_cmd = count->add_subcommand(
+      "perft", "Count the leaves of the game tree cut at DEPTH turns (moves and passes)");
+  perft_cmd->add_option("board", perft->board, "Board size: N or WxH (optional with --diagram)");
+  perft_cmd->add_option("depth", perft->depth, "Turns")->required()->check(CLI::Range(0, 64));
+  perft_cmd
+      ->add_option("--rules", perft->rules,
+                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...")
+      ->capture_default_str();
+  perft_cmd->add_option("--komi", perft->komi, "Komi (plays no part in the counts)");
+  perft_cmd->add_option("--diagram", perft->diagram,
+                        "Start from the position in FILE (rows of X O .), as a set-up position");
+  perft_cmd->add_option("--to-move", perft->to_move, "Who moves first: black or white")
+      ->capture_default_str();
+  perft_cmd->add_flag("--check", perft->check,
+                      "Count again on the reference model (slow) and compare");
+  perft_cmd->add_flag("--only", perft->only, "Only DEPTH, not every depth up to it");
+  add_common_options(perft_cmd, perft->common);
+  on_run(perft_cmd, perft, run_perft);
+
+  auto games = std::make_shared<GamesOptions>();
+  CLI::App* games_cmd = count->add_subcommand(
+      "games",
+      "Count Tromp and Farnebäck's games: paths from the empty board that repeat no "
+      "position (boards of up to 4 points)");
+  games_cmd->add_option("board", games->board, "Board size: N or WxH")->required();
+  games_cmd->add_option("--max-moves", games->max_moves, "Only games of at most N moves")
+      ->check(CLI::NonNegativeNumber);
+  games_cmd->add_flag("--check", games->check,
+                      "Count again on the reference model with explicit colourings (1x3 or "
+                      "smaller, or with a small --max-moves)");
+  add_common_options(games_cmd, games->common);
+  on_run(games_cmd, games, run_games);
+
+  auto solve = std::make_shared<SolveOptions>();
+  CLI::App* solve_cmd = count->add_subcommand(
+      "solve", "Solve a tiny board: the margin under perfect play, komi 0, area scoring");
+  solve_cmd->add_option("board", solve->board, "Board size: N or WxH")->required();
+  solve_cmd
+      ->add_option("--rules", solve->rules,
+                   "Preset or key=value,...; needs positional or situational superko")
+      ->capture_default_str();
+  solve_cmd->add_option("--table-mb", solve->table_mb, "Transposition table size in MB")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 16));
+  solve_cmd->add_flag("--check", solve->check,
+                      "Solve again by plain alpha-beta on the reference model (1x4 or smaller)");
+  add_common_options(solve_cmd, solve->common, false);
+  on_run(solve_cmd, solve, run_solve);
+}
 
 }  // namespace tengen::tools

@@ -1,8 +1,189 @@
-// PLACEHOLDER until the crosscheck command is written; replaced by its owner.
+// `tengen crosscheck`: random light-policy games played on Tengen and on GNU
+// Go side by side, comparing legality, stones, captures and settled scores
+// (check/crosscheck.h). Exit status 1 on any unexplained disagreement or
+// engine error.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "check/crosscheck.h"
 #include "tools/commands.h"
+#include "tools/options.h"
 
 namespace tengen::tools {
+namespace {
 
-void add_crosscheck_command(CLI::App& app) { (void)app; }
+struct CrosscheckOptions {
+  uint64_t games = 20;
+  std::vector<std::string> sizes = {"5", "7", "9", "13", "19"};
+  std::vector<std::string> rules;
+  std::vector<std::string> ko = {"simple", "positional", "situational"};
+  std::vector<std::string> suicide = {"forbidden", "multi", "allowed"};
+  std::vector<std::string> scoring = {"area", "territory"};
+  std::string komi;
+  uint64_t seed = 1;
+  std::string gnugo;
+  int threads = 0;
+  bool handicap = false;
+  int max_moves = 0;
+  double timeout = 60;
+  std::string json;
+  std::string sgf;
+  bool no_progress = false;
+};
+
+// The rule sets to run: --rules as given, else the product of --ko,
+// --suicide and --scoring on the shared defaults.
+std::vector<Rules> rule_sets(const CrosscheckOptions& o) {
+  std::vector<Rules> result;
+  if (!o.rules.empty()) {
+    for (const std::string& text : o.rules) result.push_back(parse_rules(text, o.komi));
+    return result;
+  }
+  const Rules base = check::shared_rule_sets().front();
+  for (const std::string& scoring : o.scoring) {
+    for (const std::string& ko : o.ko) {
+      for (const std::string& suicide : o.suicide) {
+        Rules rules = base;
+        const std::string text = "scoring=" + scoring + ",ko=" + ko + ",suicide=" + suicide;
+        std::string error;
+        // Rules::parse starts from the default rules; copy only these fields.
+        const auto parsed = Rules::parse(text, &error);
+        if (!parsed) throw std::invalid_argument(error);
+        rules.scoring = parsed->scoring;
+        rules.ko = parsed->ko;
+        rules.suicide = parsed->suicide;
+        if (!o.komi.empty()) rules.komi = parse_rules("tromp-taylor", o.komi).komi;
+        result.push_back(rules);
+      }
+    }
+  }
+  return result;
+}
+
+void write_file(const std::string& path, const std::string& text, const char* what) {
+  std::ofstream out(path, std::ios::out | std::ios::trunc | std::ios::binary);
+  out << text;
+  if (!out)
+    throw std::runtime_error(std::string("cannot write the ") + what + " file '" + path + "'");
+}
+
+int run_crosscheck_command(const CrosscheckOptions& o) {
+  check::CrosscheckConfig config;
+  config.gnugo = check::find_gnugo(o.gnugo);
+  if (config.gnugo.empty()) {
+    throw std::runtime_error(o.gnugo.empty()
+                                 ? "cannot find gnugo (not on PATH nor /usr/games/gnugo); "
+                                   "install GNU Go 3.8 or give --gnugo PATH"
+                                 : "'" + o.gnugo + "' is not an executable file");
+  }
+  config.rule_sets = rule_sets(o);
+  config.sizes.clear();
+  for (const std::string& text : o.sizes) {
+    const auto [w, h] = parse_board_size(text);
+    if (w != h) throw std::invalid_argument("GNU Go plays only square boards: '" + text + "'");
+    config.sizes.push_back(w);
+  }
+  config.games = o.games;
+  config.seed = o.seed;
+  config.threads = o.threads;
+  config.vary_komi = o.komi.empty();
+  config.handicap = o.handicap;
+  config.max_moves = o.max_moves;
+  if (!(o.timeout > 0)) throw std::invalid_argument("--timeout must be positive");
+  config.timeout = std::chrono::milliseconds(int64_t(o.timeout * 1000));
+  if (std::string error = check::validate(config); !error.empty()) {
+    throw std::invalid_argument(error);
+  }
+  if (!o.sgf.empty()) std::filesystem::create_directories(o.sgf);
+
+  const uint64_t total = config.games * config.rule_sets.size();
+  const bool show = !o.no_progress && isatty(STDERR_FILENO);
+  const auto start = std::chrono::steady_clock::now();
+  auto last = start;
+  const auto progress = [&](uint64_t done) {
+    const auto now = std::chrono::steady_clock::now();
+    if (done < total && now - last < std::chrono::milliseconds(200)) return;
+    last = now;
+    std::fprintf(stderr, "\rcrosscheck: %llu/%llu games, %.0f s  ",
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                 std::chrono::duration<double>(now - start).count());
+    std::fflush(stderr);
+  };
+  const check::CrosscheckReport report =
+      check::run_crosscheck(config, show ? progress : std::function<void(uint64_t)>());
+  if (show) std::fprintf(stderr, "\n");
+
+  std::fputs(check::format_report(report).c_str(), stdout);
+  if (!o.json.empty()) write_file(o.json, check::report_json(config, report), "JSON");
+  if (!o.sgf.empty()) {
+    for (size_t r = 0; r < report.rule_sets.size(); ++r) {
+      int n = 0;
+      for (const check::Finding& f : report.rule_sets[r].findings) {
+        const std::string name =
+            "ruleset" + std::to_string(r) + "-" + std::to_string(n++) + "-" +
+            std::string(f.known ? to_string(f.difference) : to_string(f.disagreement)) + "-game" +
+            std::to_string(f.game) + ".sgf";
+        write_file((std::filesystem::path(o.sgf) / name).string(), f.sgf, "SGF");
+      }
+    }
+  }
+  return report.clean() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_crosscheck_command(CLI::App& app) {
+  auto options = std::make_shared<CrosscheckOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "crosscheck",
+      "Cross-check the rules with GNU Go: random light-policy games on both engines, comparing "
+      "the legality of every point, stones and captures after every move and the score of "
+      "settled final positions, for each rule combination both support. Known differences of "
+      "GNU Go's rules are named and kept out; any other difference exits with status 1.");
+  cmd->add_option("-n,--games", options->games, "games per rule set")->capture_default_str();
+  cmd->add_option("--sizes", options->sizes, "board sizes, square, 1..19 (game i uses the i-th)")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--rules", options->rules,
+                  "explicit rule sets (preset or key=value list); repeat for several. "
+                  "Default: every --ko x --suicide x --scoring combination");
+  cmd->add_option("--ko", options->ko, "ko rules to combine: simple, positional, situational")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--suicide", options->suicide,
+                  "suicide rules to combine: forbidden, multi, allowed")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--scoring", options->scoring, "scorings to combine: area, territory")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--komi", options->komi, "fixed komi (default: varied per game)");
+  cmd->add_option("--seed", options->seed, "run seed")->capture_default_str();
+  cmd->add_option("--gnugo", options->gnugo,
+                  "path of the gnugo program (default: gnugo on PATH, else /usr/games/gnugo)");
+  cmd->add_option("-t,--threads", options->threads, "worker threads (0: all cores)")
+      ->capture_default_str();
+  cmd->add_flag("--handicap", options->handicap,
+                "one game in four on boards from 7x7 up starts with a fixed handicap");
+  cmd->add_option("--max-moves", options->max_moves, "move cap per game (0: 20 x area + 200)")
+      ->capture_default_str();
+  cmd->add_option("--timeout", options->timeout, "seconds to wait for any GNU Go answer")
+      ->capture_default_str();
+  cmd->add_option("--json", options->json, "write the report as JSON to this file");
+  cmd->add_option("--sgf", options->sgf,
+                  "write the findings' games as SGF files to this directory");
+  cmd->add_flag("--no-progress", options->no_progress, "no progress line on stderr");
+  cmd->callback([options] {
+    const int status = run_crosscheck_command(*options);
+    if (status != 0) throw CLI::RuntimeError(status);
+  });
+}
 
 }  // namespace tengen::tools

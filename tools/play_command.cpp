@@ -1,11 +1,13 @@
-// `tengen play`: one random game, printed move by move, with the final board
-// and its score. A quick look at the engine and the rules at work.
+// `tengen play`: one random game of the light playout policy, printed move by
+// move, with the final board and its score. A quick look at the engine and the
+// rules at work.
 #include <cstdio>
 #include <memory>
 #include <string>
 
 #include "core/coords.h"
 #include "core/game.h"
+#include "selfplay/policy.h"
 #include "selfplay/rng.h"
 #include "tools/commands.h"
 #include "tools/options.h"
@@ -22,27 +24,12 @@ struct PlayOptions {
   bool quiet = false;
 };
 
-// Uniform among legal moves that do not fill one's own one-point eye; pass
-// when there is none. Rejection sampling over the empty points, which removes
-// each rejected point from the candidate range, so the pick is exactly uniform.
-Point pick_move(const Game& game, selfplay::Rng& rng, Board& scratch) {
-  scratch = game.board();
-  const Color me = game.to_move();
-  for (int left = scratch.empty_count(); left > 0; --left) {
-    int i = int(rng.below(uint32_t(left)));
-    Point p = scratch.empty_point(i);
-    if (!scratch.is_eye(p, me) && game.is_legal(p)) return p;
-    scratch.swap_empty(i, left - 1);
-  }
-  return kPass;
-}
-
 int run_play(const PlayOptions& options) {
   auto [width, height] = parse_board_size(options.board);
   Rules rules = parse_rules(options.rules, options.komi);
   Game game(width, height, rules);
   selfplay::Rng rng(options.seed);
-  Board scratch = game.board();
+  selfplay::LightPolicy policy;
   const int max_turns = options.max_turns > 0 ? options.max_turns : 3 * width * height;
   std::printf("Rules %s (%s), board %dx%d, seed %llu\n", rules.to_string().c_str(),
               rules.preset_name().empty() ? "custom" : std::string(rules.preset_name()).c_str(),
@@ -50,9 +37,8 @@ int run_play(const PlayOptions& options) {
   int turn = 0;
   while (!game.over() && turn < max_turns) {
     const Color me = game.to_move();
-    const Point p = pick_move(game, rng, scratch);
     const int before = game.prisoners(me), suicides_before = game.suicides(me);
-    game.play(p);
+    const Point p = policy.play(game, rng);
     ++turn;
     if (!options.quiet) {
       std::printf("%4d %s %s", turn, me == Color::Black ? "B" : "W",

@@ -135,6 +135,13 @@ class ProgressBar {
   bool drawn_ = false;
 };
 
+// CLI11 reads "-5" into an unsigned option as a huge number; refuse it.
+const CLI::Validator kNonNegative(
+    [](std::string& text) -> std::string {
+      return !text.empty() && text.front() == '-' ? "must not be negative" : "";
+    },
+    "NON-NEGATIVE");
+
 void run_selfplay_command(const SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
@@ -226,8 +233,11 @@ void add_selfplay_command(CLI::App& app) {
                   "a preset with overrides")
       ->capture_default_str();
   cmd->add_option("--komi", options->komi, "Komi, a multiple of 0.5 (default: the rules' komi)");
-  cmd->add_option("--games", options->games, "Number of games")->capture_default_str();
+  cmd->add_option("--games", options->games, "Number of games")
+      ->check(kNonNegative)
+      ->capture_default_str();
   cmd->add_option("--seed", options->seed, "Run seed: game i is seeded from (seed, i)")
+      ->check(kNonNegative)
       ->capture_default_str();
   cmd->add_option("--threads", options->threads, "Threads (default: all cores)")
       ->check(CLI::Range(1, 4096));
@@ -238,6 +248,7 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_option("--csv", options->csv, "Write one CSV row per game to FILE");
   cmd->add_option("--sgf", options->sgf, "Write the first games as SGF files into DIR");
   cmd->add_option("--sgf-games", options->sgf_games, "How many games --sgf writes")
+      ->check(kNonNegative)
       ->capture_default_str();
   cmd->add_flag("--no-progress", options->no_progress, "No progress bar on stderr");
   cmd->callback([options] { run_selfplay_command(*options); });

@@ -1,0 +1,37 @@
+// Positions and rule sets the benchmarks share.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/game.h"
+#include "core/rules.h"
+#include "selfplay/playout.h"
+#include "selfplay/policy.h"
+#include "selfplay/rng.h"
+
+namespace tengen::bench {
+
+// 0: chinese-style (simple ko, no suicide, area scoring), komi 7.5.
+// 1: tromp-taylor (positional superko, suicide allowed).
+inline Rules bench_rules(int64_t which) {
+  Rules rules = which == 0 ? Rules::chinese() : Rules::tromp_taylor();
+  rules.komi = 7.5;
+  return rules;
+}
+
+inline const char* bench_rules_name(int64_t which) {
+  return which == 0 ? "chinese" : "tromp-taylor";
+}
+
+// A game after `turns` light-policy turns from an empty board (fewer if it
+// ended), seeded.
+inline Game mid_game(int size, const Rules& rules, uint64_t seed, int turns) {
+  Game game(size, size, rules);
+  selfplay::LightPolicy policy;
+  selfplay::Rng rng(seed);
+  for (int t = 0; t < turns && game.consecutive_passes() < 2; ++t) policy.play(game, rng);
+  return game;
+}
+
+}  // namespace tengen::bench

@@ -1,0 +1,42 @@
+// Light playouts from the empty board to the end and the score, one thread:
+// the speed the performance targets are stated in.
+#include <benchmark/benchmark.h>
+
+#include "bench/bench_positions.h"
+#include "core/game.h"
+#include "selfplay/playout.h"
+#include "selfplay/policy.h"
+#include "selfplay/rng.h"
+
+namespace tengen::bench {
+namespace {
+
+// Args: board size, rules (0 chinese, 1 tromp-taylor).
+void BM_Playout(benchmark::State& state) {
+  const int size = int(state.range(0));
+  Game game(size, size, bench_rules(state.range(1)));
+  selfplay::LightPolicy policy;
+  const int max_turns = selfplay::default_max_turns(size, size);
+  uint64_t index = 0;
+  int64_t turns = 0;
+  for (auto _ : state) {
+    game.reset();
+    selfplay::Rng rng = selfplay::game_rng(12345, index++);
+    selfplay::play_out(game, policy, rng, max_turns);
+    Score score = game.score();
+    benchmark::DoNotOptimize(score);
+    turns += int64_t(game.moves().size());
+  }
+  state.SetLabel(bench_rules_name(state.range(1)));
+  state.counters["playouts/s"] =
+      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["moves/s"] = benchmark::Counter(double(turns), benchmark::Counter::kIsRate);
+  state.counters["turns"] = double(turns) / double(state.iterations());
+}
+BENCHMARK(BM_Playout)
+    ->ArgNames({"size", "rules"})
+    ->ArgsProduct({{9, 13, 19}, {0, 1}})
+    ->MinTime(1.0);
+
+}  // namespace
+}  // namespace tengen::bench

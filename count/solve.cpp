@@ -1,0 +1,303 @@
+#include "count/solve.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "core/reference.h"
+#include "count/position_graph.h"
+
+namespace tengen::count {
+namespace {
+
+constexpr int kInfinity = 1000;
+constexpr uint16_t kPassMove = 0xFFFF;
+constexpr uint16_t kNoMove = 0xFFFE;
+
+// Alpha-beta over states (position, side to move, last turn a pass, seen set)
+// with K 64-bit words for the seen set. Values are from the view of the
+// player to move (negamax), bounded by the board's area.
+template <int K>
+class Solver {
+ public:
+  Solver(const PositionGraph& graph, const Rules& rules, int table_megabytes,
+         const Progress& progress)
+      : graph_(graph),
+        rules_(rules),
+        situational_(rules.ko == KoRule::Situational),
+        progress_(progress) {
+    // The largest power of two of two-entry buckets that fits.
+    int bits = 4;
+    while (bits < 40 && (size_t(4) << bits) * sizeof(Entry) <= size_t(table_megabytes) << 20) {
+      ++bits;
+    }
+    table_.resize(size_t(2) << bits);
+    shift_ = 64 - bits;
+  }
+
+  int value() {
+    State root = start();
+    return search(root, -kInfinity, kInfinity);
+  }
+
+  // A line of perfect play from the start, given its value.
+  std::vector<Move> principal_variation(int value) {
+    std::vector<Move> line;
+    State s = start();
+    int target = value;  // from the view of the player to move in s
+    const int limit = 4 * graph_.size() + 4;
+    while (int(line.size()) < limit) {
+      uint16_t moves[kMaxMoves];
+      const int n = generate(s, moves, kNoMove);
+      bool found = false;
+      for (int i = 0; i < n && !found; ++i) {
+        const uint16_t m = moves[i];
+        if (m == kPassMove && s.passed) {
+          if (terminal(s) != target) continue;
+          line.push_back(Move{s.side, kPass});
+          return line;
+        }
+        State child = play(s, m);
+        // A fail-soft result strictly inside (-target - 1, -target + 1) is exact.
+        if (search(child, -target - 1, -target + 1) != -target) continue;
+        line.push_back(Move{s.side, m == kPassMove ? kPass : edge(s, m).point});
+        s = child;
+        target = -target;
+        found = true;
+      }
+      if (!found) throw std::logic_error("solve: no move keeps the value");
+    }
+    throw std::logic_error("solve: the principal variation does not end");
+  }
+
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  static constexpr int kMaxMoves = 64;  // placements of a board of <= 24 points, and a pass
+  using Set = std::array<uint64_t, K>;
+
+  struct State {
+    int position;
+    Color side;
+    bool passed;  // the last turn was a pass
+    Set seen;
+  };
+
+  struct Entry {
+    Set seen{};
+    int32_t position = -1;  // -1: empty slot
+    uint8_t flags = 0;      // side == White | passed << 1
+    int16_t lower = -kInfinity;
+    int16_t upper = kInfinity;
+    uint16_t best = kNoMove;
+    uint64_t work = 0;  // states searched to fill it: the bigger, the more worth keeping
+  };
+
+  State start() const {
+    State s{0, Color::Black, false, Set{}};
+    set(s.seen, seen_index(0, Color::Black));
+    return s;
+  }
+
+  int seen_index(int position, Color side) const {
+    return situational_ ? 2 * position + (side == Color::White) : position;
+  }
+  static bool has(const Set& set, int i) { return (set[size_t(i >> 6)] >> (i & 63)) & 1; }
+  static void set(Set& set, int i) { set[size_t(i >> 6)] |= uint64_t(1) << (i & 63); }
+
+  const PositionGraph::Edge& edge(const State& s, uint16_t m) const {
+    return graph_.moves(s.position, s.side)[m];
+  }
+
+  int terminal(const State& s) const {
+    const int margin = graph_.area_margin(s.position);
+    return s.side == Color::Black ? margin : -margin;
+  }
+
+  // The legal turns of s: `first` (if legal) first, the placements, the pass.
+  int generate(const State& s, uint16_t* moves, uint16_t first) const {
+    int n = 0;
+    const auto edges = graph_.moves(s.position, s.side);
+    const Color next = opponent(s.side);
+    for (size_t i = 0; i < edges.size(); ++i) {
+      const PositionGraph::Edge& e = edges[i];
+      if (e.suicided > 0) {
+        if (rules_.suicide == SuicideRule::Forbidden) continue;
+        if (rules_.suicide == SuicideRule::Multi && e.suicided < 2) continue;
+      }
+      if (has(s.seen, seen_index(e.to, next))) continue;
+      moves[n++] = uint16_t(i);
+    }
+    moves[n++] = kPassMove;
+    for (int i = 1; i < n; ++i) {
+      if (moves[i] == first) std::swap(moves[0], moves[i]);
+    }
+    return n;
+  }
+
+  State play(const State& s, uint16_t m) const {
+    State child = s;
+    child.side = opponent(s.side);
+    child.passed = m == kPassMove;
+    if (m != kPassMove) child.position = edge(s, m).to;
+    set(child.seen, seen_index(child.position, child.side));
+    return child;
+  }
+
+  size_t slot(const State& s) const {
+    uint64_t h = uint64_t(s.position) * 0x9E3779B97F4A7C15ull ^
+                 (uint64_t(s.side == Color::White) | uint64_t(s.passed) << 1);
+    for (uint64_t w : s.seen) h = (h ^ w) * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
+    h ^= h >> 29;
+    return size_t(h * 0x94D049BB133111EBull >> shift_) & ~size_t(1);
+  }
+
+  static uint8_t flags(const State& s) {
+    return uint8_t((s.side == Color::White) | (s.passed << 1));
+  }
+  static bool matches(const Entry& e, const State& s) {
+    return e.position == s.position && e.flags == flags(s) && e.seen == s.seen;
+  }
+
+  int search(State& s, int alpha, int beta) {
+    if ((++nodes_ & ((uint64_t(1) << 24) - 1)) == 0 && progress_) progress_(nodes_, 0);
+    const uint64_t nodes_before = nodes_;
+    const size_t bucket = slot(s);
+    uint16_t first = kNoMove;
+    for (size_t i = bucket; i < bucket + 2; ++i) {
+      const Entry& e = table_[i];
+      if (!matches(e, s)) continue;
+      if (e.lower >= beta) return e.lower;
+      if (e.upper <= alpha) return e.upper;
+      if (e.lower == e.upper) return e.lower;
+      alpha = std::max(alpha, int(e.lower));
+      beta = std::min(beta, int(e.upper));
+      first = e.best;
+    }
+    const int alpha_in = alpha;
+    uint16_t moves[kMaxMoves];
+    const int n = generate(s, moves, first);
+    int best = -kInfinity;
+    uint16_t best_move = kNoMove;
+    for (int i = 0; i < n; ++i) {
+      const uint16_t m = moves[i];
+      int v;
+      if (m == kPassMove && s.passed) {
+        v = terminal(s);
+      } else {
+        State child = play(s, m);
+        v = -search(child, -beta, -std::max(alpha, best));
+      }
+      if (v > best) {
+        best = v;
+        best_move = m;
+      }
+      if (best >= beta) break;
+    }
+    Entry fresh;
+    fresh.seen = s.seen;
+    fresh.position = s.position;
+    fresh.flags = flags(s);
+    fresh.best = best_move;
+    fresh.work = nodes_ - nodes_before + 1;
+    if (best >= beta) {
+      fresh.lower = int16_t(best);
+    } else if (best <= alpha_in) {
+      fresh.upper = int16_t(best);
+    } else {
+      fresh.lower = fresh.upper = int16_t(best);
+    }
+    // Two slots a bucket: the first keeps the costlier entry, the second the latest.
+    Entry& keep = table_[bucket];
+    Entry& latest = table_[bucket + 1];
+    if (matches(keep, s) || fresh.work >= keep.work) {
+      if (!matches(keep, s)) latest = keep;
+      keep = fresh;
+    } else {
+      latest = fresh;
+    }
+    return best;
+  }
+
+  const PositionGraph& graph_;
+  Rules rules_;
+  bool situational_;
+  std::vector<Entry> table_;
+  int shift_ = 64;
+  const Progress& progress_;
+  uint64_t nodes_ = 0;
+};
+
+template <int K>
+SolveResult run(const PositionGraph& graph, const Rules& rules, const SolveOptions& options,
+                const Progress& progress) {
+  Solver<K> solver(graph, rules, options.table_megabytes, progress);
+  SolveResult result;
+  result.value = solver.value();
+  result.principal_variation = solver.principal_variation(result.value);
+  result.nodes = solver.nodes();
+  result.positions = graph.size();
+  return result;
+}
+
+void check_rules(const Rules& rules) {
+  if (rules.ko == KoRule::Simple) {
+    throw std::invalid_argument(
+        "solve needs positional or situational superko: under simple ko a game can cycle forever");
+  }
+  if (rules.scoring != Scoring::Area) throw std::invalid_argument("solve scores by area only");
+  if (rules.end != EndRule::TwoPasses) {
+    throw std::invalid_argument("solve needs the two-passes end rule");
+  }
+}
+
+}  // namespace
+
+SolveResult solve(int width, int height, const Rules& rules, const SolveOptions& options,
+                  const Progress& progress) {
+  check_rules(rules);
+  if (options.table_megabytes < 1)
+    throw std::invalid_argument("solve: the table needs 1 MB or more");
+  const bool situational = rules.ko == KoRule::Situational;
+  const int max_positions = situational ? kMaxSolvePositions / 2 : kMaxSolvePositions;
+  if (width * height > 24) {
+    throw std::invalid_argument("solve takes boards of at most 24 points");
+  }
+  const PositionGraph graph(width, height, max_positions);
+  const int bits = situational ? 2 * graph.size() : graph.size();
+  if (bits <= 64) return run<1>(graph, rules, options, progress);
+  if (bits <= 128) return run<2>(graph, rules, options, progress);
+  if (bits <= 256) return run<4>(graph, rules, options, progress);
+  if (bits <= 512) return run<8>(graph, rules, options, progress);
+  return run<16>(graph, rules, options, progress);
+}
+
+namespace {
+
+int reference_search(const reference::Game& game, int alpha, int beta) {
+  int best = -kInfinity;
+  const int sign = game.to_move() == Color::Black ? 1 : -1;
+  for (int p : game.legal_moves()) {
+    reference::Game child = game;
+    child.play(p);
+    const int v = child.over() ? sign * int(child.score().margin)
+                               : -reference_search(child, -beta, -std::max(alpha, best));
+    best = std::max(best, v);
+    if (best >= beta) break;
+  }
+  return best;
+}
+
+}  // namespace
+
+int solve_reference(int width, int height, const Rules& rules) {
+  check_rules(rules);
+  Rules r = rules;
+  r.komi = 0;
+  reference::Game game(width, height, r);
+  return reference_search(game, -kInfinity, kInfinity);
+}
+
+}  // namespace tengen::count

@@ -1,0 +1,28 @@
+// One light playout: the policy plays both sides from the game's position
+// until two consecutive passes or a cap on the turns.
+#pragma once
+
+#include <string_view>
+
+#include "core/game.h"
+#include "selfplay/policy.h"
+#include "selfplay/rng.h"
+
+namespace tengen::selfplay {
+
+// Why a playout ended. Under EndRule::Agreement the playout also stops at two
+// consecutive passes and scores the board as it stands (TwoPasses).
+enum class PlayoutEnd : uint8_t { TwoPasses, MoveCap };
+constexpr int kPlayoutEnds = 2;
+
+std::string_view to_string(PlayoutEnd);
+
+// The default cap on the turns of a game (passes included): 3 turns per point,
+// well above what light playouts need (about 1.4 per point under simple ko).
+int default_max_turns(int width, int height);
+
+// Plays the policy for both sides until two consecutive passes, or until the
+// game holds max_turns turns. Precondition: max_turns >= 1; the game is not over.
+PlayoutEnd play_out(Game& game, LightPolicy& policy, Rng& rng, int max_turns);
+
+}  // namespace tengen::selfplay

@@ -1,0 +1,296 @@
+#include "selfplay/runner.h"
+
+#include <oneapi/tbb/concurrent_queue.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "core/scoring.h"
+#include "selfplay/digest.h"
+#include "selfplay/playout.h"
+#include "selfplay/policy.h"
+#include "selfplay/rng.h"
+
+#if defined(__SANITIZE_THREAD__)
+#define TENGEN_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TENGEN_TSAN 1
+#endif
+#endif
+#if defined(TENGEN_TSAN)
+#include <sanitizer/tsan_interface.h>
+#endif
+
+namespace tengen::selfplay {
+namespace {
+
+// oneTBB hands batches from stage to stage and tasks from thread to thread
+// inside libtbb, which ThreadSanitizer does not instrument, so it cannot see
+// those happens-before edges. These calls state them: everything a thread did
+// before happens_before(x) happens before what another thread does after
+// happens_after(x). No-ops in other builds.
+#if defined(TENGEN_TSAN)
+inline void happens_before(const void* token) {
+  __tsan_release(const_cast<void*>(token));
+}
+inline void happens_after(const void* token) {
+  __tsan_acquire(const_cast<void*>(token));
+}
+#else
+inline void happens_before(const void*) {}
+inline void happens_after(const void*) {}
+#endif
+
+}  // namespace
+}  // namespace tengen::selfplay
+
+#if defined(TENGEN_TSAN)
+// libtbb builds its filter objects inside parallel_pipeline, where no
+// annotation can reach, and each filter's first act on another thread is to
+// read the reference it holds to our stage object: a race ThreadSanitizer
+// reports but oneTBB orders. Suppressed only when the racing access itself is
+// in that header, so races in our stages are still reported.
+extern "C" const char* __tsan_default_suppressions() {
+  return "race_top:oneapi/tbb/detail/_pipeline_filters.h\n";
+}
+#endif
+
+namespace tengen::selfplay {
+namespace {
+
+// The token for the stages' own objects: libtbb copies them inside
+// parallel_pipeline, after anything this thread could state, so each copy
+// states it (see Stage). An address, never written.
+const char stage_token = 0;
+
+// A thread's playing state, reused game after game: after the first games of
+// a run, playing allocates nothing.
+struct Worker {
+  explicit Worker(const RunConfig& config)
+      : game(config.width, config.height, config.rules),
+        encoder(game.board()),
+        stats(config.width, config.height, config.max_turns) {
+    owner.reserve(Board::kMaxArray);
+  }
+
+  Game game;
+  LightPolicy policy;
+  MoveEncoder encoder;
+  std::vector<Color> owner;
+  Stats stats;
+};
+
+// A batch of consecutive games on its way through the pipeline. Batches are
+// recycled, so their buffers stop growing after the first few. Aligned to a
+// cache line: two threads fill two batches at once.
+struct alignas(64) Batch {
+  uint64_t first = 0;
+  int count = 0;
+  std::vector<GameSummary> games;
+  std::vector<uint8_t> bytes;           // every game's digest bytes, in order
+  std::vector<std::vector<Move>> kept;  // moves of games below keep_moves, by position
+};
+
+void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
+  batch.games.clear();
+  batch.bytes.clear();
+  for (int k = 0; k < batch.count; ++k) {
+    const uint64_t index = batch.first + uint64_t(k);
+    w.game.reset();
+    Rng rng = game_rng(config.seed, index);
+    const PlayoutEnd end = play_out(w.game, w.policy, rng, config.max_turns);
+    const Score score = w.game.score();
+    area_owners(w.game.board(), w.owner);
+    GameSummary summary = summarize(w.game, end, score);
+    summary.index = index;
+    const size_t at = batch.bytes.size();
+    w.encoder.append(w.game.moves(), batch.bytes);
+    summary.digest = digest_bytes(std::span<const uint8_t>(batch.bytes).subspan(at));
+    w.stats.add(summary, w.game.board(), w.owner);
+    batch.games.push_back(summary);
+    if (index < config.keep_moves) {
+      if (batch.kept.size() < size_t(batch.count)) batch.kept.resize(size_t(batch.count));
+      batch.kept[size_t(k)] = w.game.moves();
+    }
+  }
+}
+
+int default_batch(const RunConfig& config) {
+  const int area = config.width * config.height;
+  // About a millisecond of work per batch: enough to make the pipeline's own
+  // cost vanish, small enough for a smooth progress bar and a quick stop.
+  int batch = std::clamp(16384 / area, 4, 256);
+  // Small runs: still several batches per thread.
+  const uint64_t spread =
+      (config.games + uint64_t(config.threads) * 8 - 1) / (uint64_t(config.threads) * 8);
+  return int(std::max<uint64_t>(1, std::min<uint64_t>(uint64_t(batch), spread)));
+}
+
+}  // namespace
+
+double RunResult::games_per_second() const {
+  return seconds > 0 ? double(stats.games()) / seconds : 0.0;
+}
+
+double RunResult::moves_per_second() const {
+  return seconds > 0 ? double(stats.turns().sum) / seconds : 0.0;
+}
+
+int default_threads() {
+  return std::max(1, tbb::info::default_concurrency());
+}
+
+std::string validate(const RunConfig& config) {
+  if (config.width < 1 || config.width > kMaxSide || config.height < 1 ||
+      config.height > kMaxSide) {
+    return "board size " + std::to_string(config.width) + "x" + std::to_string(config.height) +
+           " is out of range: each side must be 1 to " + std::to_string(kMaxSide);
+  }
+  if (config.threads < 0) return "threads must be at least 1";
+  if (config.threads > 4096) return "threads must be at most 4096";
+  if (config.max_turns < 0) return "max turns must be at least 1";
+  if (config.batch < 0) return "batch must be at least 1";
+  return "";
+}
+
+namespace {
+
+// A run's shared state. Each pipeline stage holds only a pointer to it.
+struct Run {
+  RunConfig config;
+  const RunCallbacks* callbacks = nullptr;
+  const std::atomic<bool>* stop = nullptr;
+  tbb::enumerable_thread_specific<Worker> workers;
+  std::vector<std::unique_ptr<Batch>> batches;  // owned here; touched by the first stage only
+  tbb::concurrent_queue<Batch*> free_batches;
+  uint64_t next = 0;  // first stage: the next game to hand out
+  uint64_t done = 0;  // last stage: games finished
+  StreamDigest digest;
+
+  explicit Run(const RunConfig& c) : config(c), workers([this] { return Worker(config); }) {}
+};
+
+// A pipeline stage: a pointer to the run and what to do with it. Its copy
+// constructor runs in libtbb's setup, so it states the copy for the sanitizer.
+template <typename Action>
+struct Stage {
+  Run* run;
+  Action action;
+  Stage(Run* r, Action a) : run(r), action(a) {}
+  Stage(const Stage& other) : run(other.run), action(other.action) { happens_before(&stage_token); }
+  template <typename T>
+  auto operator()(T&& input) const {
+    happens_after(&stage_token);
+    return action(*run, std::forward<T>(input));
+  }
+};
+
+// First stage, serial: hands out the next batch of game indices, or stops.
+Batch* next_batch(Run& run, tbb::flow_control& fc) {
+  happens_after(&run.next);
+  Batch* batch = nullptr;
+  if (run.next >= run.config.games || (run.stop && run.stop->load(std::memory_order_relaxed))) {
+    fc.stop();
+  } else {
+    if (!run.free_batches.try_pop(batch)) {
+      run.batches.push_back(std::make_unique<Batch>());
+      batch = run.batches.back().get();
+    }
+    happens_after(batch);
+    batch->first = run.next;
+    batch->count = int(std::min<uint64_t>(uint64_t(run.config.batch), run.config.games - run.next));
+    run.next += uint64_t(batch->count);
+    happens_before(batch);
+  }
+  happens_before(&run.next);
+  return batch;
+}
+
+// Middle stage, parallel: plays the batch on this thread's worker.
+Batch* play(Run& run, Batch* batch) {
+  happens_after(batch);
+  Worker& worker = run.workers.local();
+  play_batch(run.config, worker, *batch);
+  happens_before(&worker);
+  happens_before(batch);
+  return batch;
+}
+
+// Last stage, serial and in order: the digest, the callbacks, recycling.
+void finish_batch(Run& run, Batch* batch) {
+  happens_after(&run.done);
+  happens_after(batch);
+  run.digest.update(batch->bytes);
+  if (run.callbacks->on_game) {
+    for (int k = 0; k < batch->count; ++k) {
+      const GameSummary& summary = batch->games[size_t(k)];
+      run.callbacks->on_game(summary, summary.index < run.config.keep_moves
+                                          ? std::span<const Move>(batch->kept[size_t(k)])
+                                          : std::span<const Move>());
+    }
+  }
+  run.done += uint64_t(batch->count);
+  if (run.callbacks->on_progress) run.callbacks->on_progress(run.done);
+  happens_before(batch);
+  run.free_batches.push(batch);
+  happens_before(&run.done);
+}
+
+}  // namespace
+
+RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks,
+                       const std::atomic<bool>* stop) {
+  if (std::string error = validate(requested); !error.empty()) throw std::invalid_argument(error);
+  Run run(requested);
+  RunConfig& config = run.config;
+  if (config.threads == 0) config.threads = default_threads();
+  if (config.max_turns == 0) config.max_turns = default_max_turns(config.width, config.height);
+  if (config.batch == 0) config.batch = default_batch(config);
+  run.callbacks = &callbacks;
+  run.stop = stop;
+
+  RunResult result;
+  result.config = config;
+  const auto start = std::chrono::steady_clock::now();
+  // Up to threads * 4 batches in flight: enough to keep every thread busy
+  // while the serial stage catches up, and a bound on memory.
+  const size_t tokens = size_t(config.threads) * 4;
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                  size_t(std::max(config.threads, default_threads())));
+  tbb::task_arena arena(config.threads);
+  auto first = [](Run& r, tbb::flow_control& fc) { return next_batch(r, fc); };
+  auto middle = [](Run& r, Batch* b) { return play(r, b); };
+  auto last = [](Run& r, Batch* b) { finish_batch(r, b); };
+  const auto stages =
+      tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order, Stage(&run, first)) &
+      tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, Stage(&run, middle)) &
+      tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, Stage(&run, last));
+  happens_before(&stage_token);
+  arena.execute([&] { tbb::parallel_pipeline(tokens, stages); });
+  happens_after(&run.next);
+  happens_after(&run.done);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  result.stats = Stats(config.width, config.height, config.max_turns);
+  run.workers.combine_each([&](const Worker& w) {
+    happens_after(&w);
+    result.stats.merge(w.stats);
+  });
+  result.digest = run.digest.value();
+  result.interrupted = run.done < config.games;
+  return result;
+}
+
+}  // namespace tengen::selfplay

@@ -1,0 +1,68 @@
+// The self-play runner: plays a run's games in parallel on oneTBB and turns
+// them into statistics, a digest and per-game output.
+//
+// Game i draws its randomness only from (seed, i), so a run gives
+// bit-identical results on any number of threads: statistics are integers
+// (see stats.h); the digest and the per-game callbacks see the games in
+// index order. Memory does not grow with the number of games: batches of games
+// stream through a pipeline with a bounded number in flight.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+
+#include "core/rules.h"
+#include "core/types.h"
+#include "selfplay/stats.h"
+
+namespace tengen::selfplay {
+
+struct RunConfig {
+  int width = 9;
+  int height = 9;
+  Rules rules = Rules::tromp_taylor();  // komi included
+  uint64_t games = 1000;
+  uint64_t seed = 0;
+  int threads = 0;    // 0: every core oneTBB sees
+  int max_turns = 0;  // 0: default_max_turns(width, height)
+  // Games with index < keep_moves have their moves passed to on_game (for SGF).
+  uint64_t keep_moves = 0;
+  // Games per batch; 0 picks by board size. Changes nothing in the results.
+  int batch = 0;
+};
+
+// Called on the pipeline's serial stage, one call at a time, in game order.
+struct RunCallbacks {
+  // Each finished game; `moves` is empty unless summary.index < keep_moves.
+  std::function<void(const GameSummary& summary, std::span<const Move> moves)> on_game;
+  // After each batch, with the number of games finished so far.
+  std::function<void(uint64_t games_done)> on_progress;
+};
+
+struct RunResult {
+  RunConfig config;  // threads and max_turns resolved
+  Stats stats;
+  uint64_t digest = 0;  // xxHash64 over every game's moves in game order (digest.h)
+  double seconds = 0;
+  bool interrupted = false;  // stopped early; the statistics cover games [0, stats.games())
+  double games_per_second() const;
+  double moves_per_second() const;
+};
+
+// The number of threads a config with threads = 0 runs on.
+int default_threads();
+
+// Checks a config; returns "" or why it cannot run.
+std::string validate(const RunConfig& config);
+
+// Plays the run. When *stop becomes true (a signal handler may set it), no new
+// batch starts, the batches under way finish, and the result covers exactly
+// the games finished, a prefix of the run. Exceptions from the callbacks end
+// the run and propagate. Throws std::invalid_argument if validate() objects.
+RunResult run_selfplay(const RunConfig& config, const RunCallbacks& callbacks = {},
+                       const std::atomic<bool>* stop = nullptr);
+
+}  // namespace tengen::selfplay

@@ -1,0 +1,37 @@
+// A minimal SGF FF[4] writer for self-play games: the root properties (game,
+// size, rules, komi, result) and the main line of moves. The full SGF reader
+// and writer live beside the engine in their own issue; this one writes only.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/board.h"
+#include "core/rules.h"
+#include "core/scoring.h"
+#include "core/types.h"
+
+namespace tengen::selfplay {
+
+struct SgfGame {
+  const Board* board = nullptr;  // gives the size and the point coordinates
+  Rules rules;                   // RU (see sgf_rules_value) and KM
+  Score score;                   // RE
+  std::span<const Move> moves;
+  std::string name;     // GN, may be empty
+  std::string comment;  // C on the root, may be empty
+};
+
+// The RU value for rules: the SGF name of the preset they equal apart from
+// komi ("Japanese", "Chinese", "AGA", "NZ", "Tromp-Taylor"; KM carries the
+// komi), else Rules::to_string(). The names formats/sgf_rules.h reads.
+std::string sgf_rules_value(const Rules& rules);
+
+// Escapes ']' and '\' for an SGF text value.
+std::string sgf_escape(std::string_view text);
+
+// The game as an SGF FF[4] collection of one game tree, ending in "\n".
+std::string write_sgf(const SgfGame& game);
+
+}  // namespace tengen::selfplay
