@@ -43,6 +43,8 @@ std::string_view to_string(KnownDifference d) {
       return "folded-history";
     case KnownDifference::SuicidePrisoners:
       return "suicide-prisoners";
+    case KnownDifference::SessionScore:
+      return "session-score";
   }
   return "?";
 }
@@ -121,9 +123,11 @@ Point gnugo_ko_point(const Board& board, Point p, int captured) {
 // One game in progress on both sides.
 class GameRun {
  public:
-  GameRun(GnuGo& gnugo, const GameSpec& spec, uint64_t index, Tally* tally,
-          std::vector<Finding>* findings)
+  GameRun(GnuGo& gnugo, const std::string& program, std::chrono::milliseconds timeout,
+          const GameSpec& spec, uint64_t index, Tally* tally, std::vector<Finding>* findings)
       : gnugo_(gnugo),
+        program_(program),
+        timeout_(timeout),
         spec_(spec),
         index_(index),
         tally_(*tally),
@@ -142,6 +146,8 @@ class GameRun {
   // it.
   std::optional<KnownDifference> explain(Color c, Point p, MoveError ours, bool they_allow) const;
   void compare_score();
+  std::optional<double> settled_score(GnuGo& gnugo);
+  std::optional<double> fresh_settled_score();
   bool place_handicap();
 
   void report(Disagreement kind, const std::string& text);
@@ -149,6 +155,8 @@ class GameRun {
   Finding finding(const std::string& text) const;
 
   GnuGo& gnugo_;
+  const std::string& program_;
+  std::chrono::milliseconds timeout_;
   const GameSpec& spec_;
   uint64_t index_;
   Tally& tally_;
@@ -299,33 +307,67 @@ bool GameRun::compare() {
   return !legality || compare_legality(view);
 }
 
+// GNU Go's score for the game as it stands: nullopt when it calls some stone
+// dead (the position is not settled).
+std::optional<double> GameRun::settled_score(GnuGo& gnugo) {
+  if (!gnugo.final_status_list(game_.board(), "dead").empty()) return std::nullopt;
+  return gnugo.final_score();
+}
+
+// The same from a GNU Go that has played nothing but this game.
+std::optional<double> GameRun::fresh_settled_score() {
+  GnuGo fresh(program_, spec_.rules, timeout_);
+  fresh.new_game(spec_.size, spec_.rules.komi);
+  if (spec_.handicap > 0) fresh.fixed_handicap(game_.board(), spec_.handicap);
+  for (const Move& m : game_.moves()) {
+    std::string error;
+    if (!fresh.play(game_.board(), m.color, m.point, &error)) {
+      throw GtpError("a fresh GNU Go refused " + gtp_vertex(game_.board(), m.point) +
+                     " on replaying the game: " + error);
+    }
+  }
+  return settled_score(fresh);
+}
+
 void GameRun::compare_score() {
-  const Board& board = game_.board();
-  const std::vector<Point> dead = gnugo_.final_status_list(board, "dead");
-  if (!dead.empty()) {
+  const std::optional<double> theirs = settled_score(gnugo_);
+  if (!theirs) {
     ++tally_.unsettled;
     return;
   }
-  const double theirs = gnugo_.final_score();
   const Score ours = game_.score();
   ++tally_.scores;
-  if (std::abs(theirs - ours.margin) < 1e-9) return;
   const int suicides_white = game_.suicides(Color::White);
   const int suicides_black = game_.suicides(Color::Black);
-  if (spec_.rules.scoring == Scoring::Territory &&
-      std::abs(theirs - (ours.margin + suicides_white - suicides_black)) < 1e-9) {
+  // What GNU Go should say, given the known differences.
+  const double expected = spec_.rules.scoring == Scoring::Territory
+                              ? ours.margin + suicides_white - suicides_black
+                              : ours.margin;
+  const auto same = [](double a, double b) { return std::abs(a - b) < 1e-9; };
+  if (!same(*theirs, expected)) {
+    const std::optional<double> fresh = fresh_settled_score();
     std::ostringstream text;
-    text << "territory score: ours " << ours.result() << ", GNU Go margin " << theirs
+    text << "score: ours " << ours.result() << " (black " << ours.black << ", white " << ours.white
+         << ", komi " << format_komi(ours.komi) << "), GNU Go margin " << *theirs
+         << ", a fresh GNU Go on the same game ";
+    if (fresh) {
+      text << "margin " << *fresh;
+    } else {
+      text << "calls some stones dead";
+    }
+    if (fresh && same(*fresh, expected)) {
+      note(KnownDifference::SessionScore, text.str());
+    } else {
+      report(Disagreement::Score, text.str());
+    }
+    return;
+  }
+  if (!same(*theirs, ours.margin)) {
+    std::ostringstream text;
+    text << "territory score: ours " << ours.result() << ", GNU Go margin " << *theirs
          << ", which counts the " << suicides_white << " white and " << suicides_black
          << " black stones removed by suicide as the opponent's prisoners";
     note(KnownDifference::SuicidePrisoners, text.str());
-    return;
-  }
-  {
-    std::ostringstream text;
-    text << "score: ours " << ours.result() << " (black " << ours.black << ", white " << ours.white
-         << ", komi " << format_komi(ours.komi) << "), GNU Go margin " << theirs;
-    report(Disagreement::Score, text.str());
   }
 }
 
@@ -383,11 +425,11 @@ constexpr double kKomis[] = {7.5, 0, 0.5, 5.5, 6.5, -3, 7};
 
 CrossChecker::CrossChecker(const std::string& gnugo, const Rules& rules,
                            std::chrono::milliseconds timeout)
-    : gnugo_(gnugo, rules, timeout) {}
+    : program_(gnugo), timeout_(timeout), gnugo_(gnugo, rules, timeout) {}
 
 void CrossChecker::play(const GameSpec& spec, uint64_t game_index, const MoveSource& moves,
                         Tally* tally, std::vector<Finding>* findings) {
-  GameRun run(gnugo_, spec, game_index, tally, findings);
+  GameRun run(gnugo_, program_, timeout_, spec, game_index, tally, findings);
   run.run(moves);
 }
 

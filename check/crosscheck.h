@@ -56,10 +56,10 @@ enum class KnownDifference {
   SuicideUnderSuperko,
   // GNU Go 3.8 keeps the positions of at most 500 moves; when full it folds
   // the oldest 51 into its start position and, doing so, corrupts its
-  // superko memory (see gnugo_history.h): old position hashes stay in place
-  // while the colours beside them shift, and all later hashes are offset.
-  // From the first fold on it misses some repetitions and finds some that
-  // are none. Recognised as: a superko question (we answer Superko or legal,
+  // superko memory (see gnugo_history.h): it replays them onto its running
+  // board hash without resetting it, so every later hash is offset from the
+  // ones recorded before. From the first fold on it misses some repetitions
+  // and finds some that are none. Recognised as: a superko question (we answer Superko or legal,
   // the move is no suicide) after a fold, where a literal model of GNU Go's
   // history (GnuGoHistory) gives GNU Go's answer.
   FoldedHistory,
@@ -69,8 +69,14 @@ enum class KnownDifference {
   // score on a settled position where GNU Go's margin is ours plus White's
   // suicided stones minus Black's, and that is not ours.
   SuicidePrisoners,
+  // GNU Go's final_score in a long session sometimes differs from what a
+  // GNU Go that has played only this game says (seen on 3x3 boards, about
+  // one game in two thousand, with impossible margins such as 40.5 on nine
+  // points). Recognised as: a settled score that disagrees with ours, where
+  // a fresh GNU Go replaying the game agrees with ours.
+  SessionScore,
 };
-constexpr int kKnownDifferenceKinds = 3;
+constexpr int kKnownDifferenceKinds = 4;
 
 std::string_view to_string(Disagreement);
 std::string_view to_string(KnownDifference);
@@ -140,6 +146,8 @@ class CrossChecker {
   const std::string& command_line() const { return gnugo_.command_line(); }
 
  private:
+  std::string program_;
+  std::chrono::milliseconds timeout_;
   GnuGo gnugo_;
 };
 

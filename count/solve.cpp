@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -27,6 +28,7 @@ class Solver {
       : graph_(graph),
         rules_(rules),
         situational_(rules.ko == KoRule::Situational),
+        area_(graph.width() * graph.height()),
         progress_(progress) {
     // The largest power of two of two-entry buckets that fits.
     int bits = 4;
@@ -35,11 +37,39 @@ class Solver {
     }
     table_.resize(size_t(2) << bits);
     shift_ = 64 - bits;
+    // The move graph over seen-set nodes, both colours' moves under the
+    // suicide rule (the reduced key below needs a superset of the moves a
+    // game can make, the same for every state); passes under situational
+    // superko lead from (p, side) to (p, other side) and are always allowed.
+    const int nodes = situational_ ? 2 * graph.size() : graph.size();
+    moves_to_.assign(size_t(nodes), Set{});
+    pass_to_.assign(size_t(nodes), Set{});
+    for (int p = 0; p < graph.size(); ++p) {
+      for (Color c : {Color::Black, Color::White}) {
+        const int from = seen_index(p, c);
+        for (const PositionGraph::Edge& e : graph.moves(p, c)) {
+          if (allowed(e)) set(moves_to_[size_t(from)], seen_index(e.to, opponent(c)));
+        }
+        if (situational_) set(pass_to_[size_t(from)], seen_index(p, opponent(c)));
+      }
+    }
   }
 
+  // Bisection with null windows: each search only asks "at least t?", which
+  // prunes far more than a full window; the table carries the bounds found
+  // from one search to the next.
   int value() {
-    State root = start();
-    return search(root, -kInfinity, kInfinity);
+    int low = -area_, high = area_;
+    while (low < high) {
+      const int t = low + (high - low + 1) / 2;
+      State root = start();
+      if (search(root, t - 1, t) >= t) {
+        low = t;
+      } else {
+        high = t - 1;
+      }
+    }
+    return low;
   }
 
   // A line of perfect play from the start, given its value.
@@ -86,7 +116,7 @@ class Solver {
   };
 
   struct Entry {
-    Set seen{};
+    Set key{};              // relevant(state)
     int32_t position = -1;  // -1: empty slot
     uint8_t flags = 0;      // side == White | passed << 1
     int16_t lower = -kInfinity;
@@ -111,6 +141,46 @@ class Solver {
     return graph_.moves(s.position, s.side)[m];
   }
 
+  bool allowed(const PositionGraph::Edge& e) const {
+    return e.suicided == 0 || rules_.suicide == SuicideRule::Allowed ||
+           (rules_.suicide == SuicideRule::Multi && e.suicided >= 2);
+  }
+
+  // The part of the seen set that can still matter. A move's legality
+  // depends on whether its target was seen; the targets a game from s can
+  // ever meet lie in the closure of s's node under moves into unseen nodes
+  // (and, under situational superko, passes, which are always allowed). So
+  // the seen set counts only through "unseen nodes of that closure", and
+  // two states that agree on it, on the node, and on the pass have the same
+  // future. The closure is itself the same for both (it only ever enters
+  // nodes of that set, or by passes), which makes the key exact.
+  Set relevant(const State& s) const {
+    Set reach{}, frontier{};
+    set(reach, seen_index(s.position, s.side));
+    frontier = reach;
+    for (;;) {
+      Set step{};
+      for (int w = 0; w < K; ++w) {
+        for (uint64_t m = frontier[size_t(w)]; m != 0; m &= m - 1) {
+          const size_t x = size_t(w * 64 + std::countr_zero(m));
+          for (int k = 0; k < K; ++k) {
+            step[size_t(k)] |=
+                (moves_to_[x][size_t(k)] & ~s.seen[size_t(k)]) | pass_to_[x][size_t(k)];
+          }
+        }
+      }
+      bool grew = false;
+      for (int k = 0; k < K; ++k) {
+        frontier[size_t(k)] = step[size_t(k)] & ~reach[size_t(k)];
+        reach[size_t(k)] |= frontier[size_t(k)];
+        grew |= frontier[size_t(k)] != 0;
+      }
+      if (!grew) break;
+    }
+    for (int k = 0; k < K; ++k) reach[size_t(k)] &= ~s.seen[size_t(k)];
+    return reach;
+  }
+
   int terminal(const State& s) const {
     const int margin = graph_.area_margin(s.position);
     return s.side == Color::Black ? margin : -margin;
@@ -123,16 +193,24 @@ class Solver {
     const Color next = opponent(s.side);
     for (size_t i = 0; i < edges.size(); ++i) {
       const PositionGraph::Edge& e = edges[i];
-      if (e.suicided > 0) {
-        if (rules_.suicide == SuicideRule::Forbidden) continue;
-        if (rules_.suicide == SuicideRule::Multi && e.suicided < 2) continue;
-      }
-      if (has(s.seen, seen_index(e.to, next))) continue;
+      if (!allowed(e) || has(s.seen, seen_index(e.to, next))) continue;
       moves[n++] = uint16_t(i);
     }
     moves[n++] = kPassMove;
-    for (int i = 1; i < n; ++i) {
-      if (moves[i] == first) std::swap(moves[0], moves[i]);
+    // Best first: the table's move, then by the mover's area margin after
+    // the turn (a pass keeps the current one), placements before the pass.
+    const int sign = s.side == Color::Black ? 1 : -1;
+    int score[kMaxMoves];
+    for (int i = 0; i < n; ++i) {
+      const int to = moves[i] == kPassMove ? s.position : edges[moves[i]].to;
+      score[i] =
+          moves[i] == first ? 1 << 20 : 2 * sign * graph_.area_margin(to) + (moves[i] != kPassMove);
+    }
+    for (int i = 1; i < n; ++i) {  // insertion sort: a handful of moves
+      for (int j = i; j > 0 && score[j] > score[j - 1]; --j) {
+        std::swap(score[j], score[j - 1]);
+        std::swap(moves[j], moves[j - 1]);
+      }
     }
     return n;
   }
@@ -146,10 +224,10 @@ class Solver {
     return child;
   }
 
-  size_t slot(const State& s) const {
+  size_t slot(const State& s, const Set& key) const {
     uint64_t h = uint64_t(s.position) * 0x9E3779B97F4A7C15ull ^
                  (uint64_t(s.side == Color::White) | uint64_t(s.passed) << 1);
-    for (uint64_t w : s.seen) h = (h ^ w) * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
+    for (uint64_t w : key) h = (h ^ w) * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
     h ^= h >> 29;
     return size_t(h * 0x94D049BB133111EBull >> shift_) & ~size_t(1);
   }
@@ -157,18 +235,22 @@ class Solver {
   static uint8_t flags(const State& s) {
     return uint8_t((s.side == Color::White) | (s.passed << 1));
   }
-  static bool matches(const Entry& e, const State& s) {
-    return e.position == s.position && e.flags == flags(s) && e.seen == s.seen;
+  static bool matches(const Entry& e, const State& s, const Set& key) {
+    return e.position == s.position && e.flags == flags(s) && e.key == key;
   }
 
   int search(State& s, int alpha, int beta) {
     if ((++nodes_ & ((uint64_t(1) << 24) - 1)) == 0 && progress_) progress_(nodes_, 0);
+    // No result lies outside [-area, area].
+    if (beta <= -area_) return -area_;
+    if (alpha >= area_) return area_;
     const uint64_t nodes_before = nodes_;
-    const size_t bucket = slot(s);
+    const Set key = relevant(s);
+    const size_t bucket = slot(s, key);
     uint16_t first = kNoMove;
     for (size_t i = bucket; i < bucket + 2; ++i) {
       const Entry& e = table_[i];
-      if (!matches(e, s)) continue;
+      if (!matches(e, s, key)) continue;
       if (e.lower >= beta) return e.lower;
       if (e.upper <= alpha) return e.upper;
       if (e.lower == e.upper) return e.lower;
@@ -197,7 +279,7 @@ class Solver {
       if (best >= beta) break;
     }
     Entry fresh;
-    fresh.seen = s.seen;
+    fresh.key = key;
     fresh.position = s.position;
     fresh.flags = flags(s);
     fresh.best = best_move;
@@ -212,8 +294,8 @@ class Solver {
     // Two slots a bucket: the first keeps the costlier entry, the second the latest.
     Entry& keep = table_[bucket];
     Entry& latest = table_[bucket + 1];
-    if (matches(keep, s) || fresh.work >= keep.work) {
-      if (!matches(keep, s)) latest = keep;
+    if (matches(keep, s, key) || fresh.work >= keep.work) {
+      if (!matches(keep, s, key)) latest = keep;
       keep = fresh;
     } else {
       latest = fresh;
@@ -224,10 +306,13 @@ class Solver {
   const PositionGraph& graph_;
   Rules rules_;
   bool situational_;
+  int area_ = 0;  // no value lies outside [-area_, area_]
   std::vector<Entry> table_;
   int shift_ = 64;
   const Progress& progress_;
   uint64_t nodes_ = 0;
+  std::vector<Set> moves_to_;  // per seen-set node: where its moves lead
+  std::vector<Set> pass_to_;   // per seen-set node: where a pass leads (situational)
 };
 
 template <int K>

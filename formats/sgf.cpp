@@ -374,6 +374,23 @@ void set_position(Board& board, const std::vector<Color>& target) {
 
 }  // namespace
 
+bool operator==(const SetupStep& a, const SetupStep& b) {
+  if (a.before_move != b.before_move || a.to_move != b.to_move) return false;
+  // Each point with the last colour the step gives it, by point.
+  auto final_list = [](const SetupStep& step) {
+    std::vector<SetupStone> list;
+    for (size_t i = step.stones.size(); i-- > 0;) list.push_back(step.stones[i]);
+    std::stable_sort(list.begin(), list.end(),
+                     [](const SetupStone& x, const SetupStone& y) { return x.point < y.point; });
+    list.erase(
+        std::unique(list.begin(), list.end(),
+                    [](const SetupStone& x, const SetupStone& y) { return x.point == y.point; }),
+        list.end());
+    return list;
+  };
+  return final_list(a) == final_list(b);
+}
+
 void apply_setup(Board& board, const SetupStep& step) {
   set_position(board, final_colours(board, step));
 }
@@ -382,6 +399,7 @@ Board GameRecord::initial_board() const {
   // The steps before the first move make one position together: only the
   // end result is built.
   Board board(width, height);
+  if (setup.empty() || setup.front().before_move != 0) return board;
   std::vector<Color> target(size_t(board.array_size()), Color::Wall);
   for (const SetupStep& step : setup) {
     if (step.before_move != 0) break;

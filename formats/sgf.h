@@ -41,10 +41,9 @@ struct SetupStep {
   std::optional<Color> to_move;    // PL
   uint32_t offset = 0;             // of the node
   uint32_t line = 1;
-  // Equal setups: the same stones and player, wherever they were written.
-  friend bool operator==(const SetupStep& a, const SetupStep& b) {
-    return a.before_move == b.before_move && a.stones == b.stones && a.to_move == b.to_move;
-  }
+  // Equal setups: at the same move, the same player and the same final colour
+  // for each point listed, in whatever order and wherever they were written.
+  friend bool operator==(const SetupStep& a, const SetupStep& b);
 };
 
 // Sets each point of the step to the last colour the step gives it. Costs at

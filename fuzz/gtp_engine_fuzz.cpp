@@ -1,8 +1,9 @@
 // libFuzzer target: the GTP engine (formats/gtp_engine.h) fed arbitrary bytes
 // as a session, one command per line. Every line must get either nothing (a
 // blank or comment line) or one well-formed response ("=..." or "?...",
-// ending in an empty line), and nothing may crash or hang. loadsgf lines are
-// skipped: they name files, and the SGF reader has its own target.
+// ending in an empty line), and nothing may crash or hang. loadsgf lines and
+// printsgf lines with a file name are skipped: they touch files (the SGF
+// reader has its own target).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -24,7 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view line = rest.substr(0, newline);
     rest = newline == std::string_view::npos ? std::string_view() : rest.substr(newline + 1);
     const GtpLine parsed = parse_gtp_line(line);
-    if (parsed.kind == GtpLine::Kind::Command && parsed.command.name == "loadsgf") continue;
+    if (parsed.kind == GtpLine::Kind::Command &&
+        (parsed.command.name == "loadsgf" ||
+         (parsed.command.name == "printsgf" && !parsed.command.args.empty()))) {
+      continue;
+    }
     const std::string response = engine.handle_line(line);
     if (response.empty()) continue;
     if ((response[0] != '=' && response[0] != '?') || response.size() < 3 ||

@@ -11,10 +11,12 @@
 # they are). Exit status 1 if any target found something.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$(pwd)"
 
 seconds="${1:-60}"
 jobs="${2:-1}"
 build="${TENGEN_FUZZ_BUILD_DIR:-build-fuzz}"
+case "$build" in /*) ;; *) build="$root/$build" ;; esac
 cxx="${CXX:-clang++}"
 targets=(${TENGEN_FUZZ_TARGETS:-sgf_reader_fuzz gtp_engine_fuzz gtp_protocol_fuzz})
 rss="${TENGEN_FUZZ_RSS_MB:-2048}"
@@ -28,7 +30,7 @@ cmake -S . -B "$build" -G Ninja \
 cmake --build "$build" --target "${targets[@]}" -j "${TENGEN_FUZZ_BUILD_JOBS:-$(nproc)}"
 
 declare -A corpus=([sgf_reader_fuzz]=sgf [gtp_engine_fuzz]=gtp_engine [gtp_protocol_fuzz]=gtp_protocol)
-declare -A dict=([sgf_reader_fuzz]=fuzz/sgf.dict [gtp_engine_fuzz]=fuzz/gtp.dict [gtp_protocol_fuzz]=fuzz/gtp.dict)
+declare -A dict=([sgf_reader_fuzz]=sgf.dict [gtp_engine_fuzz]=gtp.dict [gtp_protocol_fuzz]=gtp.dict)
 
 jobs_args=()
 if [ "$jobs" -gt 1 ]; then jobs_args=(-jobs="$jobs" -workers="$jobs"); fi
@@ -37,18 +39,21 @@ status=0
 for t in "${targets[@]}"; do
   work="$build/corpus/$t"
   findings="$build/findings/$t"
-  mkdir -p "$work" "$findings"
+  # The targets run in a scratch directory: anything an input makes the code
+  # write lands there, not in the source tree.
+  scratch="$build/scratch/$t"
+  mkdir -p "$work" "$findings" "$scratch"
   echo "== $t: ${seconds}s, $jobs job(s)"
   # ASan's leak checker stays on; UBSan stops at the first report.
-  if ! UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    "$build/fuzz/$t" "$work" "fuzz/corpus/${corpus[$t]}" \
-      -dict="${dict[$t]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb="$rss" \
-      -max_len=65536 "${jobs_args[@]}" -artifact_prefix="$findings/" \
-      -print_final_stats=1 >"$build/findings/$t.log" 2>&1; then
+  if ! (cd "$scratch" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    "$build/fuzz/$t" "$work" "$root/fuzz/corpus/${corpus[$t]}" \
+      -dict="$root/fuzz/${dict[$t]}" -max_total_time="$seconds" -timeout=10 \
+      -rss_limit_mb="$rss" -max_len=65536 "${jobs_args[@]}" -artifact_prefix="$findings/" \
+      -print_final_stats=1 >"$build/findings/$t.log" 2>&1); then
     status=1
   fi
   # With -jobs the output goes to fuzz-N.log files in the working directory.
-  for log in fuzz-*.log; do
+  for log in "$scratch"/fuzz-*.log; do
     if [ -e "$log" ]; then cat "$log" >>"$build/findings/$t.log"; rm -f "$log"; fi
   done
   grep -E "stat::number_of_executed_runs|stat::peak_rss|Done [0-9]+ runs|ERROR|SUMMARY" \

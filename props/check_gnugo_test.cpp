@@ -6,9 +6,12 @@
 // Tests that need GNU Go skip when it is not installed. TENGEN_CROSSCHECK_GAMES
 // sets the random games per rule set (default 16; sanitizer builds 4).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -225,6 +228,64 @@ TEST(Crosscheck, MismatchedRulesAreCaught) {
   EXPECT_NE(played.findings[0].text.find("white B1: ours legal, GNU Go illegal"), std::string::npos)
       << describe(played);
   EXPECT_NE(played.findings[0].sgf.find("SZ[3]"), std::string::npos);
+}
+
+// A 3x3 game that ends settled, White owning the whole board: W+9 at komi 0.
+std::vector<Point> three_by_three_game() {
+  return moves(3, {"C2", "C3", "A1", "B1", "A3", "A2", "B3", "C1", "B2", "C3", "A3", "B2", "pass",
+                   "B3", "pass", "pass"});
+}
+
+// A GNU Go that answers final_score with "B+40.5" where it would say
+// "W+9.0": always, or only in the first process started (later ones pass the
+// answers through).
+std::string lying_gnugo(const std::string& gnugo, bool first_only) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() /
+      ("tengen-lying-gnugo-" + std::to_string(::getpid()) + (first_only ? "-first" : "-always"));
+  fs::create_directories(dir);
+  fs::remove(dir / "started");
+  const std::string started = (dir / "started").string();
+  const fs::path script = dir / "gnugo";
+  std::ofstream out(script);
+  out << "#!/bin/sh\n";
+  if (first_only) {
+    out << "if [ -e '" << started << "' ]; then exec '" << gnugo << "' \"$@\"; fi\n";
+    out << "touch '" << started << "'\n";
+  }
+  out << "'" << gnugo << R"(' "$@" | sed -u 's/^=\([0-9]*\) W+9.0$/=\1 B+40.5/')"
+      << "\n";
+  out.close();
+  fs::permissions(script, fs::perms::owner_all);
+  return script.string();
+}
+
+// A wrong final score is caught...
+TEST(Crosscheck, WrongScoreIsCaught) {
+  REQUIRE_GNUGO(gnugo);
+  Rules rules = rules_with(KoRule::Situational, SuicideRule::Forbidden, Scoring::Area);
+  rules.komi = 0;
+  const std::string liar = lying_gnugo(gnugo, false);
+  const Played played = play_fixed(liar, rules, 3, three_by_three_game());
+  std::filesystem::remove_all(std::filesystem::path(liar).parent_path());
+  EXPECT_EQ(played.tally.disagreements[int(Disagreement::Score)], 1u) << describe(played);
+  EXPECT_EQ(played.tally.known[int(KnownDifference::SessionScore)], 0u);
+}
+
+// ... unless a fresh GNU Go replaying the game agrees with us (GNU Go's
+// session-dependent final_score).
+TEST(KnownDifference, ScoreThatAFreshGnuGoDoesNotRepeat) {
+  REQUIRE_GNUGO(gnugo);
+  Rules rules = rules_with(KoRule::Situational, SuicideRule::Forbidden, Scoring::Area);
+  rules.komi = 0;
+  const std::string liar = lying_gnugo(gnugo, true);
+  const Played played = play_fixed(liar, rules, 3, three_by_three_game());
+  std::filesystem::remove_all(std::filesystem::path(liar).parent_path());
+  EXPECT_EQ(played.tally.unexplained(), 0u) << describe(played);
+  EXPECT_TRUE(has_finding(played, KnownDifference::SessionScore,
+                          "GNU Go margin 40.5, a fresh GNU Go on the same game margin -9"))
+      << describe(played);
 }
 
 // ---------------------------------------------------------------------------

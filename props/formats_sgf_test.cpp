@@ -241,6 +241,42 @@ TEST(SgfRecord, PlayerToMoveAndSetupInLaterNodes) {
   EXPECT_EQ(read_one("(;SZ[9])").initial_to_move(), Color::Black);
 }
 
+TEST(SgfRecord, SetupStepsSurviveWritingAndReading) {
+  // Two setup nodes before the first move stay two steps; a node whose only
+  // setup value is empty makes none.
+  GameRecord r = read_one("(;SZ[5]AB[aa];AW[bb]AE[];AB[];B[cc];AE[aa];W[dd])");
+  ASSERT_EQ(r.setup.size(), 3u);
+  EXPECT_EQ(r.setup[2].before_move, 1u);
+  SgfRead again = read_sgf(write_sgf(r), "again");
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again.games[0].setup, r.setup);
+  EXPECT_EQ(again.games[0].moves, r.moves);
+  // A point listed twice in a step takes its last colour.
+  GameRecord twice = read_one("(;SZ[5]AB[aa:bb]AW[aa])");
+  EXPECT_EQ(diagram(twice.initial_board()),
+            "O X . . .\n"
+            "X X . . .\n"
+            ". . . . .\n"
+            ". . . . .\n"
+            ". . . . .\n");
+  EXPECT_EQ(write_sgf(twice).substr(0, 50), "(;FF[4]GM[1]SZ[5]RU[Japanese]KM[6.5]AB[ba][ab][bb]");
+}
+
+TEST(SgfRecord, SetupPointsAreLimited) {
+  SgfReadOptions options;
+  options.limits.max_setup_points = 100;
+  SgfRead read = read_sgf("(;SZ[19]AB[aa:ss])", "big.sgf", options);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error->message(), "big.sgf:1: more than 100 setup points in the game (byte 1)");
+  // Thousands of whole-board setups replay in linear time per setup.
+  std::string text = "(;SZ[19]";
+  for (int i = 0; i < 1000; ++i) text += ";AB[aa:sq];B[];AE[aa:sq];W[]";
+  text += ")";
+  GameRecord r = read_one(text);
+  EXPECT_EQ(r.setup.size(), 2000u);
+  EXPECT_EQ(r.initial_board().stones(Color::Black), 19 * 17);
+}
+
 TEST(SgfRecord, SeveralGameTreesInOneFile) {
   SgfRead read = read_sgf("(;SZ[9];B[aa])\n(;SZ[13];W[bb];B[cc])(;SZ[5])", "x");
   ASSERT_TRUE(read.ok());

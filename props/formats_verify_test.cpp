@@ -209,7 +209,21 @@ TEST(Replay, LaterSetupRestartsFromThePosition) {
   EXPECT_EQ(r.game->moves().size(), 1u);
 }
 
+TEST(Replay, ManyWholeBoardSetupsReplayQuickly) {
+  std::string text = "(;SZ[19]RU[Chinese]";
+  for (int i = 0; i < 1000; ++i) text += ";AB[aa:sq];B[ss];AE[aa:ss];W[]";
+  text += ")";
+  const Replay r = replay(read_one(text));
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.segments, 2000);  // the first setup is the initial position
+  EXPECT_EQ(r.moves_played, 2000u);
+  EXPECT_EQ(r.game->board().stones(Color::Black), 0);
+}
+
 TEST(Replay, ImpossibleSetupIsReported) {
+  const Replay later = replay(read_one("(;SZ[3];B[bb];AW[aa:cc]AE[bb]AB[bb])"));
+  EXPECT_EQ(later.setup_error, "the setup at line 1 leaves a chain without liberties");
+  EXPECT_EQ(later.moves_played, 1u);
   const Replay r = replay(read_one("(;SZ[3]AB[aa:cc])"));
   EXPECT_FALSE(r.ok());
   EXPECT_EQ(r.setup_error, "the initial setup has a chain without liberties");

@@ -31,32 +31,7 @@
 #endif
 #if defined(TENGEN_TSAN)
 #include <sanitizer/tsan_interface.h>
-#endif
 
-namespace tengen::selfplay {
-namespace {
-
-// oneTBB hands batches from stage to stage and tasks from thread to thread
-// inside libtbb, which ThreadSanitizer does not instrument, so it cannot see
-// those happens-before edges. These calls state them: everything a thread did
-// before happens_before(x) happens before what another thread does after
-// happens_after(x). No-ops in other builds.
-#if defined(TENGEN_TSAN)
-inline void happens_before(const void* token) {
-  __tsan_release(const_cast<void*>(token));
-}
-inline void happens_after(const void* token) {
-  __tsan_acquire(const_cast<void*>(token));
-}
-#else
-inline void happens_before(const void*) {}
-inline void happens_after(const void*) {}
-#endif
-
-}  // namespace
-}  // namespace tengen::selfplay
-
-#if defined(TENGEN_TSAN)
 // libtbb builds its filter objects inside parallel_pipeline, where no
 // annotation can reach, and each filter's first act on another thread is to
 // read the reference it holds to our stage object: a race ThreadSanitizer
@@ -70,9 +45,23 @@ extern "C" const char* __tsan_default_suppressions() {
 namespace tengen::selfplay {
 namespace {
 
-// The token for the stages' own objects: libtbb copies them inside
-// parallel_pipeline, after anything this thread could state, so each copy
-// states it (see Stage). An address, never written.
+// oneTBB hands batches from stage to stage and tasks from thread to thread
+// inside libtbb, which ThreadSanitizer does not instrument, so it cannot see
+// those happens-before edges. These calls state them: everything a thread did
+// before happens_before(x) happens before what another thread does after
+// happens_after(x). No-ops in other builds.
+#if defined(TENGEN_TSAN)
+// clang-format off
+inline void happens_before(const void* token) { __tsan_release(const_cast<void*>(token)); }
+inline void happens_after(const void* token) { __tsan_acquire(const_cast<void*>(token)); }
+// clang-format on
+#else
+inline void happens_before(const void*) {}
+inline void happens_after(const void*) {}
+#endif
+
+// The token for the stages' own objects, which oneTBB copies into its filter
+// nodes: each copy states itself (see Stage). An address, never written.
 const char stage_token = 0;
 
 // A thread's playing state, reused game after game: after the first games of

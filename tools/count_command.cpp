@@ -28,6 +28,7 @@
 #include "count/perft.h"
 #include "count/published.h"
 #include "count/solve.h"
+#include "formats/sgf.h"
 #include "tools/commands.h"
 #include "tools/options.h"
 
@@ -291,12 +292,15 @@ int run_legal(const LegalOptions& options) {
 
 struct PerftOptions {
   CommonOptions common;
+  std::vector<std::string> arguments;  // [WxH] DEPTH
   std::string board;
   int depth = 0;
-  std::string rules = "tromp-taylor";
+  std::string rules;  // "": the record's with --from, else tromp-taylor
   std::string komi;
+  std::string from;
+  int moves = -1;
   std::string diagram;
-  std::string to_move = "black";
+  std::string to_move;  // "": the record's with --from, else black
   bool check = false;
   bool only = false;
 };
@@ -315,13 +319,51 @@ Color parse_colour(const std::string& text) {
   throw std::invalid_argument("bad colour '" + text + "' (black or white)");
 }
 
-int run_perft(const PerftOptions& options) {
+int parse_depth(const std::string& text) {
+  int depth = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9' || depth > 1000) throw std::invalid_argument("bad depth '" + text + "'");
+    depth = depth * 10 + (c - '0');
+  }
+  if (text.empty() || depth > 64) throw std::invalid_argument("bad depth '" + text + "' (0 to 64)");
+  return depth;
+}
+
+int run_perft(PerftOptions options) {
   const auto threads = limit_threads(options.common.threads);
-  const Rules rules = parse_rules(options.rules, options.komi);
+  options.depth = parse_depth(options.arguments.back());
+  if (options.arguments.size() == 2) options.board = options.arguments.front();
   if (options.depth < 0) throw std::invalid_argument("the depth must be 0 or more");
+  if (!options.from.empty() && !options.diagram.empty()) {
+    throw std::invalid_argument("give --from or --diagram, not both");
+  }
   count::PerftStart start = count::PerftStart::empty(1, 1);
+  Rules rules = parse_rules(options.rules.empty() ? "tromp-taylor" : options.rules, options.komi);
   std::string from = "the empty board";
-  if (!options.diagram.empty()) {
+  if (!options.from.empty()) {
+    const formats::SgfRead read = formats::read_sgf_file(options.from);
+    if (!read.ok()) throw std::invalid_argument(read.error->message());
+    if (read.games.empty()) throw std::invalid_argument(options.from + ": no game in the file");
+    const formats::GameRecord& record = read.games.front();
+    for (const formats::SetupStep& step : record.setup) {
+      if (step.before_move > 0) {
+        throw std::invalid_argument(options.from +
+                                    ": set-up stones after the first move are not supported");
+      }
+    }
+    if (options.rules.empty()) {
+      rules = record.rules;
+      if (!options.komi.empty()) rules = parse_rules(rules.to_string(), options.komi);
+    }
+    start = count::PerftStart{record.initial_board(), record.initial_to_move(), record.moves};
+    if (options.moves >= 0 && size_t(options.moves) < start.moves.size()) {
+      start.moves.resize(size_t(options.moves));
+    }
+    if (!options.to_move.empty()) {
+      throw std::invalid_argument("--to-move goes with --diagram or the empty board, not --from");
+    }
+    from = options.from + " after " + std::to_string(start.moves.size()) + " moves";
+  } else if (!options.diagram.empty()) {
     std::ifstream in(options.diagram);
     if (!in) throw std::runtime_error("cannot open the diagram file '" + options.diagram + "'");
     std::stringstream text;
@@ -329,25 +371,27 @@ int run_perft(const PerftOptions& options) {
     std::string error;
     auto board = parse_diagram(text.str(), &error);
     if (!board) throw std::invalid_argument("diagram '" + options.diagram + "': " + error);
-    if (!options.board.empty() &&
-        parse_board_size(options.board) != std::pair<int, int>(board->width(), board->height())) {
-      throw std::invalid_argument("the diagram is " + size_name(board->width(), board->height()) +
-                                  ", not " + options.board);
-    }
-    start = count::PerftStart{*board, parse_colour(options.to_move), {}};
+    start = count::PerftStart{
+        *board, parse_colour(options.to_move.empty() ? "black" : options.to_move), {}};
     from = "the diagram " + options.diagram;
   } else {
     if (options.board.empty()) throw std::invalid_argument("give a board size (WxH)");
     auto [w, h] = parse_board_size(options.board);
     start = count::PerftStart::empty(w, h);
-    start.first_to_move = parse_colour(options.to_move);
+    start.first_to_move = parse_colour(options.to_move.empty() ? "black" : options.to_move);
+  }
+  if (!options.board.empty() && (!options.from.empty() || !options.diagram.empty()) &&
+      parse_board_size(options.board) !=
+          std::pair<int, int>(start.setup.width(), start.setup.height())) {
+    throw std::invalid_argument("the start position is " +
+                                size_name(start.setup.width(), start.setup.height()) + ", not " +
+                                options.board);
   }
   const int width = start.setup.width(), height = start.setup.height();
   const bool text = options.common.json != "-";
   if (text) {
-    std::printf("perft %s to depth %d from %s, %s to move; rules %s\n",
-                size_name(width, height).c_str(), options.depth, from.c_str(),
-                std::string(to_string(start.first_to_move)).c_str(), rules.to_string().c_str());
+    std::printf("perft %s to depth %d from %s; rules %s\n", size_name(width, height).c_str(),
+                options.depth, from.c_str(), rules.to_string().c_str());
     std::printf("%5s %15s %15s %13s %11s %13s %11s %15s %8s %11s%s\n", "depth", "leaves",
                 "placements", "captures", "suicides", "passes", "ended", "nodes", "seconds",
                 "nodes/s", options.check ? "  reference" : "");
@@ -575,8 +619,12 @@ void add_count_command(CLI::App& app) {
   auto perft = std::make_shared<PerftOptions>();
   CLI::App* perft_cmd = count->add_subcommand(
       "perft", "Count the leaves of the game tree cut at DEPTH turns (moves and passes)");
-  perft_cmd->add_option("board", perft->board, "Board size: N or WxH (optional with --diagram)");
-  perft_cmd->add_option("depth", perft->depth, "Turns")->required()->check(CLI::Range(0, 64));
+  perft_cmd
+      ->add_option("arguments", perft->arguments,
+                   "[WxH] DEPTH: board size (N or WxH; optional with --from or --diagram) and "
+                   "turns (0 to 64)")
+      ->required()
+      ->expected(1, 2);
   perft_cmd
       ->add_option("--rules", perft->rules,
                    "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...")
@@ -584,8 +632,13 @@ void add_count_command(CLI::App& app) {
   perft_cmd->add_option("--komi", perft->komi, "Komi (plays no part in the counts)");
   perft_cmd->add_option("--diagram", perft->diagram,
                         "Start from the position in FILE (rows of X O .), as a set-up position");
-  perft_cmd->add_option("--to-move", perft->to_move, "Who moves first: black or white")
-      ->capture_default_str();
+  perft_cmd->add_option("--from", perft->from,
+                        "Start after the main line of the first game of this SGF file (its "
+                        "setup, moves and, unless --rules is given, rules)");
+  perft_cmd->add_option("--moves", perft->moves, "With --from: only the first N moves")
+      ->check(CLI::NonNegativeNumber);
+  perft_cmd->add_option("--to-move", perft->to_move,
+                        "Who moves first on the empty board or the diagram (default black)");
   perft_cmd->add_flag("--check", perft->check,
                       "Count again on the reference model (slow) and compare");
   perft_cmd->add_flag("--only", perft->only, "Only DEPTH, not every depth up to it");
