@@ -173,6 +173,12 @@ std::pair<uint64_t, int> canonical(const std::vector<std::vector<int>>& symmetri
 }  // namespace
 
 uint64_t count_games(int width, int height, int max_moves, const Progress& progress) {
+  if (width < 1 || height < 1 || width * height > 4) {
+    throw std::invalid_argument("game counts take boards of at most 4 points (at most " +
+                                std::to_string(kMaxGamePositions) + " legal positions): 1x1, " +
+                                "1x2, 1x3, 1x4, 2x2; not " + std::to_string(width) + "x" +
+                                std::to_string(height));
+  }
   const PositionGraph graph(width, height, kMaxGamePositions);
   const int n = graph.size();
   Successors next(size_t(n), 0);

@@ -347,8 +347,10 @@ SolveResult solve(int width, int height, const Rules& rules, const SolveOptions&
     throw std::invalid_argument("solve: the table needs 1 MB or more");
   const bool situational = rules.ko == KoRule::Situational;
   const int max_positions = situational ? kMaxSolvePositions / 2 : kMaxSolvePositions;
-  if (width * height > 24) {
-    throw std::invalid_argument("solve takes boards of at most 24 points");
+  if (width < 1 || height < 1 || width * height > 7) {
+    throw std::invalid_argument("solve takes boards of at most " + std::to_string(max_positions) +
+                                " legal positions (1x6, 2x3 and smaller), not " +
+                                std::to_string(width) + "x" + std::to_string(height));
   }
   const PositionGraph graph(width, height, max_positions);
   const int bits = situational ? 2 * graph.size() : graph.size();

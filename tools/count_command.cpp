@@ -219,6 +219,19 @@ int run_legal(const LegalOptions& options) {
     if (options.board.empty()) throw std::invalid_argument("give a board size (WxH) or --table N");
     sizes.push_back(parse_board_size(options.board));
   }
+  for (auto [w, h] : sizes) {
+    const int n = w * h;
+    if ((options.method == "engine" && n > count::kMaxEnginePoints) ||
+        (options.method == "reference" && n > count::kMaxReferencePoints) ||
+        (options.method != "engine" && options.method != "reference" &&
+         std::min(w, h) > count::kMaxBorderWidth && n > count::kMaxEnginePoints)) {
+      throw std::invalid_argument(
+          "method " + options.method + " cannot count " + size_name(w, h) +
+          ": engine takes up to " + std::to_string(count::kMaxEnginePoints) +
+          " points, border a shorter side up to " + std::to_string(count::kMaxBorderWidth) +
+          ", reference up to " + std::to_string(count::kMaxReferencePoints) + " points");
+    }
+  }
   const bool text = options.common.json != "-";
   if (text) {
     std::printf(
@@ -331,6 +344,10 @@ int parse_depth(const std::string& text) {
 
 int run_perft(PerftOptions options) {
   const auto threads = limit_threads(options.common.threads);
+  if (options.arguments.size() == 1 && options.from.empty() && options.diagram.empty() &&
+      options.arguments.front().find_first_of("xX") != std::string::npos) {
+    throw std::invalid_argument("give the depth: tengen count perft WxH DEPTH");
+  }
   options.depth = parse_depth(options.arguments.back());
   if (options.arguments.size() == 2) options.board = options.arguments.front();
   if (options.depth < 0) throw std::invalid_argument("the depth must be 0 or more");

@@ -244,9 +244,10 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_option("--max-turns", options->max_turns,
                   "Cap on the turns of a game, passes included (default: 3 per point)")
       ->check(CLI::Range(1, 1 << 30));
-  cmd->add_option("--json", options->json, "Write the summary as JSON to FILE");
-  cmd->add_option("--csv", options->csv, "Write one CSV row per game to FILE");
-  cmd->add_option("--sgf", options->sgf, "Write the first games as SGF files into DIR");
+  cmd->add_option("--json", options->json, "Write the summary as JSON to FILE")->type_name("FILE");
+  cmd->add_option("--csv", options->csv, "Write one CSV row per game to FILE")->type_name("FILE");
+  cmd->add_option("--sgf", options->sgf, "Write the first games as SGF files into DIR")
+      ->type_name("DIR");
   cmd->add_option("--sgf-games", options->sgf_games, "How many games --sgf writes")
       ->check(kNonNegative)
       ->capture_default_str();
