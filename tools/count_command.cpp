@@ -181,13 +181,13 @@ LegalRow count_legal_row(int width, int height, const std::string& method, bool 
     row.counts.emplace_back(name, count());
     row.seconds.push_back(seconds_since(start));
   };
-  if (method == "engine" || all || (automatic && n <= 20)) {
+  if (method == "engine" || (all && n <= count::kMaxEnginePoints) || (automatic && n <= 20)) {
     ProgressLine line("legal " + size_name(width, height) + " engine", progress);
     run("engine",
         [&] { return std::to_string(count::count_legal_engine(width, height, line.callback())); });
   }
-  if (method == "border" || all ||
-      (automatic && std::min(width, height) <= count::kMaxBorderWidth)) {
+  if (method == "border" ||
+      ((all || automatic) && std::min(width, height) <= count::kMaxBorderWidth)) {
     run("border", [&] { return count::to_string(count::count_legal_border(width, height)); });
   }
   if (method == "reference" || (all && n <= count::kMaxReferencePoints) || (automatic && n <= 12)) {
@@ -213,7 +213,7 @@ int run_legal(const LegalOptions& options) {
     if (!options.board.empty())
       throw std::invalid_argument("give a board size or --table, not both");
     for (int w = 1; w * w <= options.table; ++w) {
-      for (int h = w; w * h <= options.table; ++h) sizes.emplace_back(w, h);
+      for (int h = w; w * h <= options.table && h <= kMaxSide; ++h) sizes.emplace_back(w, h);
     }
   } else {
     if (options.board.empty()) throw std::invalid_argument("give a board size (WxH) or --table N");
@@ -620,7 +620,7 @@ void add_count_command(CLI::App& app) {
   legal_cmd
       ->add_option("--table", legal->table,
                    "Every board W x H with W <= H and W * H <= N, one row each")
-      ->check(CLI::Range(1, count::kMaxEnginePoints));
+      ->check(CLI::Range(1, 81));
   legal_cmd
       ->add_option("--method", legal->method,
                    "engine (up to " + std::to_string(count::kMaxEnginePoints) +
