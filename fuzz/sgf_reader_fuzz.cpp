@@ -25,9 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const SgfRead again = read_sgf(write_sgf(record), "rewritten", options);
     if (!again.ok() || again.games.size() != 1) std::abort();
     const GameRecord& back = again.games[0];
-    if (back.width != record.width || back.height != record.height ||
-        back.moves != record.moves || back.setup.size() != record.setup.size() ||
-        back.handicap != record.handicap) {
+    if (back.width != record.width || back.height != record.height || back.moves != record.moves ||
+        back.setup.size() != record.setup.size() || back.handicap != record.handicap) {
       std::abort();
     }
     ReplayOptions replay_options;
