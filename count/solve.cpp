@@ -30,9 +30,11 @@ class Solver {
         situational_(rules.ko == KoRule::Situational),
         area_(graph.width() * graph.height()),
         progress_(progress) {
-    // The largest power of two of two-entry buckets that fits.
+    // The largest power of two of two-entry buckets that fits (and no more
+    // than the few states of the tiniest boards could use).
     int bits = 4;
-    while (bits < 40 && (size_t(4) << bits) * sizeof(Entry) <= size_t(table_megabytes) << 20) {
+    while (bits < 40 && bits < 8 + graph.size() &&
+           (size_t(4) << bits) * sizeof(Entry) <= size_t(table_megabytes) << 20) {
       ++bits;
     }
     table_.resize(size_t(2) << bits);

@@ -6,9 +6,11 @@
 // it has seen, so a table keyed by the position alone would be wrong. Here a
 // state is (position, player to move, whether the last turn was a pass, the
 // SET of positions seen; of (position, player to move) pairs under
-// situational superko) and the table is keyed by all of it, compared in full:
-// two move orders that reach the same position having seen the same set are
-// the same state, and nothing else is.
+// situational superko). The table's key keeps of that set only what can
+// still matter: the unseen positions the game can reach through unseen
+// positions (and passes, under situational superko). Two states that agree
+// on that, on the position, the player and the pass have the same future, so
+// they share an entry; keys are compared in full, never by hash alone.
 #pragma once
 
 #include <cstdint>

@@ -574,7 +574,8 @@ int run_solve(const SolveOptions& options) {
                 line.c_str());
     std::printf(
         "  %d legal positions; %llu states searched in %s s (alpha-beta, transposition "
-        "table keyed by position, player, pass and the set of positions seen)\n",
+        "table keyed by position, player, pass and the part of the history that still "
+        "matters)\n",
         result.positions, static_cast<unsigned long long>(result.nodes), format_seconds(s).c_str());
     if (reference) {
       std::printf("  reference model (plain alpha-beta): %s: %s\n", margin_text(*reference).c_str(),
