@@ -385,11 +385,11 @@ std::string write_sgf_tree(const SgfTree& tree) {
   // An explicit stack of things to write, so depth costs no recursion:
   // a node (>= 0), an opening '(' (kOpen) or a closing ')' (kClose).
   constexpr int kOpen = -1, kClose = -2;
-  std::vector<int> todo = {kClose, 0};
+  std::vector<int> pending = {kClose, 0};
   int on_line = 0;
-  while (!todo.empty()) {
-    const int item = todo.back();
-    todo.pop_back();
+  while (!pending.empty()) {
+    const int item = pending.back();
+    pending.pop_back();
     if (item == kOpen) {
       out += "\n(";
       on_line = 0;
@@ -412,7 +412,7 @@ std::string write_sgf_tree(const SgfTree& tree) {
     }
     if (node.first_child == -1) continue;
     if (tree.nodes[size_t(node.first_child)].next_sibling == -1) {
-      todo.push_back(node.first_child);
+      pending.push_back(node.first_child);
       continue;
     }
     std::vector<int> children;
@@ -420,9 +420,9 @@ std::string write_sgf_tree(const SgfTree& tree) {
       children.push_back(c);
     }
     for (size_t i = children.size(); i-- > 0;) {
-      todo.push_back(kClose);
-      todo.push_back(children[i]);
-      todo.push_back(kOpen);
+      pending.push_back(kClose);
+      pending.push_back(children[i]);
+      pending.push_back(kOpen);
     }
   }
   out += '\n';
