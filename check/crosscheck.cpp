@@ -41,8 +41,6 @@ std::string_view to_string(KnownDifference d) {
       return "suicide-under-superko";
     case KnownDifference::FoldedHistory:
       return "folded-history";
-    case KnownDifference::SuicidePrisoners:
-      return "suicide-prisoners";
     case KnownDifference::SessionScore:
       return "session-score";
   }
@@ -293,7 +291,7 @@ bool GameRun::compare() {
     }
   }
   for (Color c : {Color::Black, Color::White}) {
-    // GNU Go counts a suicided stone as captured by the opponent.
+    // Both count a suicided stone as captured by the opponent.
     const int ours = game_.prisoners(c) + game_.suicides(opponent(c));
     if (ours != view.captures[side_index(c)]) {
       report(Disagreement::Captures, side_name(c) + " captures: ours " +
@@ -337,12 +335,8 @@ void GameRun::compare_score() {
   }
   const Score ours = game_.score();
   ++tally_.scores;
-  const int suicides_white = game_.suicides(Color::White);
-  const int suicides_black = game_.suicides(Color::Black);
-  // What GNU Go should say, given the known differences.
-  const double expected = spec_.rules.scoring == Scoring::Territory
-                              ? ours.margin + suicides_white - suicides_black
-                              : ours.margin;
+  // Both count suicided stones as the opponent's prisoners (Game::suicides).
+  const double expected = ours.margin;
   const auto same = [](double a, double b) { return std::abs(a - b) < 1e-9; };
   if (!same(*theirs, expected)) {
     const std::optional<double> fresh = fresh_settled_score();
@@ -361,13 +355,6 @@ void GameRun::compare_score() {
       report(Disagreement::Score, text.str());
     }
     return;
-  }
-  if (!same(*theirs, ours.margin)) {
-    std::ostringstream text;
-    text << "territory score: ours " << ours.result() << ", GNU Go margin " << *theirs
-         << ", which counts the " << suicides_white << " white and " << suicides_black
-         << " black stones removed by suicide as the opponent's prisoners";
-    note(KnownDifference::SuicidePrisoners, text.str());
   }
 }
 

@@ -63,12 +63,6 @@ enum class KnownDifference {
   // the move is no suicide) after a fold, where a literal model of GNU Go's
   // history (GnuGoHistory) gives GNU Go's answer.
   FoldedHistory,
-  // In territory scoring GNU Go counts stones removed by suicide as
-  // prisoners of the opponent; we count only captured stones (Game::prisoners,
-  // with suicides kept apart in Game::suicides). Recognised as: a territory
-  // score on a settled position where GNU Go's margin is ours plus White's
-  // suicided stones minus Black's, and that is not ours.
-  SuicidePrisoners,
   // GNU Go's final_score in a long session sometimes differs from what a
   // GNU Go that has played only this game says (seen on 3x3 boards, about
   // one game in two thousand, with impossible margins such as 40.5 on nine
@@ -76,7 +70,7 @@ enum class KnownDifference {
   // a fresh GNU Go replaying the game agrees with ours.
   SessionScore,
 };
-constexpr int kKnownDifferenceKinds = 4;
+constexpr int kKnownDifferenceKinds = 3;
 
 std::string_view to_string(Disagreement);
 std::string_view to_string(KnownDifference);

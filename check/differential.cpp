@@ -384,13 +384,14 @@ bool Comparison::compare_scores(int step) {
       Rules rules = fast_.rules();
       rules.scoring = scoring;
       ScoreContext context;
-      context.black_prisoners = fast_.prisoners(Color::Black);
-      context.white_prisoners = fast_.prisoners(Color::White);
+      context.black_prisoners = fast_.prisoners(Color::Black) + fast_.suicides(Color::White);
+      context.white_prisoners = fast_.prisoners(Color::White) + fast_.suicides(Color::Black);
       context.handicap_stones = fast_.handicap();
       context.dead = to_fast(board, dead);
       const reference::Score r = reference::score(
-          case_.width, case_.height, ref_.colouring(), rules, ref_.prisoners(Color::Black),
-          ref_.prisoners(Color::White), ref_.handicap(), dead);
+          case_.width, case_.height, ref_.colouring(), rules,
+          ref_.prisoners(Color::Black) + ref_.suicides(Color::White),
+          ref_.prisoners(Color::White) + ref_.suicides(Color::Black), ref_.handicap(), dead);
       const std::string which =
           std::string(to_string(scoring)) + " score with " + std::to_string(dead.size()) + " dead";
       if (compare_score(step, tengen::score(board, rules, context), r, which)) return true;

@@ -63,7 +63,9 @@ class Game {
 
   // Opponent stones that c has captured.
   int prisoners(Color c) const { return prisoners_[int(c)]; }
-  // Own stones c has removed by suicide.
+  // Own stones c has removed by suicide. In territory scoring (and GTP's
+  // `captures`) they count as the opponent's prisoners, as in GNU Go and
+  // Sabaki: c's prisoners there are prisoners(c) + suicides(opponent(c)).
   int suicides(Color c) const { return suicides_[int(c)]; }
 
   // Would the side to move (or c) be allowed to play p? kPass is always legal

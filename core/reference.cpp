@@ -316,8 +316,11 @@ bool Game::agree_dead(const std::vector<int>& dead) {
 }
 
 Score Game::score(const std::vector<int>& dead) const {
-  return reference::score(width_, height_, colouring_, rules_, prisoners_[int(Color::Black)],
-                          prisoners_[int(Color::White)], handicap_, dead);
+  // Suicided stones are the opponent's prisoners (see Game::suicides).
+  return reference::score(width_, height_, colouring_, rules_,
+                          prisoners_[int(Color::Black)] + suicides_[int(Color::White)],
+                          prisoners_[int(Color::White)] + suicides_[int(Color::Black)], handicap_,
+                          dead);
 }
 
 }  // namespace tengen::reference

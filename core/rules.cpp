@@ -1,7 +1,9 @@
 #include "core/rules.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -145,9 +147,15 @@ std::optional<Rules> Rules::parse(std::string_view text, std::string* error) {
   if (text.empty()) return fail("rules: empty rules text");
   Rules rules;
   bool first = true;
+  std::vector<std::string> keys_seen;
   while (true) {
     size_t comma = text.find(',');
     std::string_view item = trim(text.substr(0, comma));
+    if (item.empty()) {
+      return fail(comma == std::string_view::npos
+                      ? "rules: nothing after the last comma (remove the trailing ',')"
+                      : "rules: an empty item between commas");
+    }
     size_t eq = item.find('=');
     if (eq == std::string_view::npos) {
       if (!first) {
@@ -161,9 +169,15 @@ std::optional<Rules> Rules::parse(std::string_view text, std::string* error) {
       }
       rules = *preset;
     } else {
-      std::string why =
-          apply_setting(rules, lower(trim(item.substr(0, eq))), lower(trim(item.substr(eq + 1))));
+      const std::string key = lower(trim(item.substr(0, eq)));
+      std::string why = apply_setting(rules, key, lower(trim(item.substr(eq + 1))));
       if (!why.empty()) return fail(why);
+      // A repeated key is a contradiction or a slip, never meant: refuse it
+      // rather than let the last one win.
+      if (std::find(keys_seen.begin(), keys_seen.end(), key) != keys_seen.end()) {
+        return fail("rules: '" + key + "' is given twice (each key at most once)");
+      }
+      keys_seen.push_back(key);
     }
     first = false;
     if (comma == std::string_view::npos) break;
@@ -215,6 +229,12 @@ std::string_view to_string(EndRule v) {
 }
 
 std::string format_komi(double komi) {
+  if (!(std::abs(komi) < 1e15) || komi * 2 != std::floor(komi * 2)) {
+    // Any other komi (GTP accepts any float): the shortest exact text.
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, komi);
+    return std::string(buffer, result.ptr);
+  }
   long twice = std::lround(komi * 2);
   std::string s = std::to_string(twice / 2);
   if (twice % 2 != 0) {

@@ -82,7 +82,8 @@ std::string_view to_string(HandicapPlacement);
 std::string_view to_string(HandicapBonus);
 std::string_view to_string(EndRule);
 
-// Formats a komi exactly ("7.5", "-3", "0").
+// Formats a komi exactly ("7.5", "-3", "0"; any other finite value, such as
+// a GTP komi of 6.25, in its shortest exact form).
 std::string format_komi(double komi);
 // Parses a komi that is a multiple of 0.5 with |komi| <= 1000.
 std::optional<double> parse_komi(std::string_view text);

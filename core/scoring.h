@@ -28,8 +28,8 @@ struct Score {
 
 // What the board alone does not know.
 struct ScoreContext {
-  int black_prisoners = 0;  // white stones Black captured during play
-  int white_prisoners = 0;  // black stones White captured during play
+  int black_prisoners = 0;  // white stones Black captured or White suicided
+  int white_prisoners = 0;  // black stones White captured or Black suicided
   int handicap_stones = 0;
   std::vector<Point> dead;  // stones agreed dead; each listed point is removed
 };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <istream>
 #include <optional>
@@ -26,8 +28,21 @@ struct BaseRecipe {
   std::vector<Point> free_stones;  // a free handicap's stones, played as Black's moves
 };
 
+// In GTP the controller ends the game: a GUI's clean-up phase, or KGS's,
+// plays on after two passes, and genmove never fails. So the game is played
+// under the rules with end=agreement (after two passes play may resume);
+// the rules as given still decide the score and are what printsgf writes.
+Rules playing_rules(Rules rules) {
+  rules.end = EndRule::Agreement;
+  return rules;
+}
+
 struct GtpEngine::State {
   GtpEngineOptions options;
+  // The rules every new game starts with: the engine's options, or the last
+  // tengen-rules (and komi) command.
+  Rules engine_rules;
+  // This game's rules: engine_rules, or a loaded record's own.
   Rules rules;
   BaseRecipe base;
   std::vector<Move> history;  // the moves played since the base, undo pops them
@@ -45,7 +60,7 @@ struct GtpEngine::State {
     std::optional<Game> g;
     Board begin = recipe.board;
     if (recipe.handicap >= 2) {
-      Rules r = rules_to_use;
+      Rules r = playing_rules(rules_to_use);
       r.handicap = recipe.placement;
       g.emplace(recipe.board.width(), recipe.board.height(), r);
       if (!g->set_handicap(recipe.handicap).empty()) return false;
@@ -54,7 +69,7 @@ struct GtpEngine::State {
       }
       begin = g->moves().empty() ? g->board() : Board(recipe.board.width(), recipe.board.height());
     } else {
-      g.emplace(recipe.board, recipe.to_move, rules_to_use);
+      g.emplace(recipe.board, recipe.to_move, playing_rules(rules_to_use));
     }
     for (const Move& m : moves) {
       if (g->play(m.color, m.point) != MoveError::None) return false;
@@ -71,10 +86,15 @@ struct GtpEngine::State {
     BaseRecipe recipe;
     recipe.board = Board(width, height);
     capture_offset[1] = capture_offset[2] = 0;
-    rebuild(recipe, {}, rules);
+    rebuild(recipe, {}, engine_rules);
   }
 
   const Board& board() const { return game->board(); }
+  // c's prisoners as GNU Go and Sabaki count them: the stones c captured and
+  // those the opponent removed by suicide (see Game::suicides).
+  int prisoners(Color c) const {
+    return game->prisoners(c) + game->suicides(opponent(c)) + capture_offset[int(c)];
+  }
   bool board_empty() const {
     return history.empty() && board().stones(Color::Black) + board().stones(Color::White) == 0;
   }
@@ -207,10 +227,23 @@ Reply cmd_clear_board(State& s, const Args&) {
   return ok();
 }
 
+// GTP 2 (section 6.3.1): the engine accepts any komi, "even if it should be
+// ridiculous": any finite number, in any float syntax ("6.25", "+6.5",
+// "1e1"). The score uses it exactly.
+std::optional<double> parse_gtp_komi(std::string_view text) {
+  // from_chars takes no '+' sign; GTP's float may have one.
+  if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value, std::chars_format::general);
+  if (error != std::errc() || stop != end || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
 Reply cmd_komi(State& s, const Args& a) {
-  // GTP's komi is any float; Rules hold multiples of 0.5 ("6.5", "7", "-0.5").
-  std::optional<double> komi = parse_komi(a[0]);
-  if (!komi) return fail("komi not a multiple of 0.5 between -1000 and 1000");
+  std::optional<double> komi = parse_gtp_komi(a[0]);
+  if (!komi) return fail("komi not a finite number");
+  s.engine_rules.komi = *komi;
   Rules r = s.rules;
   r.komi = *komi;
   const BaseRecipe base = s.base;
@@ -232,7 +265,9 @@ Reply cmd_play(State& s, const Args& a) {
 Reply cmd_genmove(State& s, const Args& a) {
   std::optional<Color> c = parse_color(a[0]);
   if (!c) return fail("invalid color");
-  if (s.game->over()) return fail("the game is over");
+  // genmove never fails: after four passes in a row the game is over, and
+  // the only move left is a pass, which is not played.
+  if (s.game->over()) return ok("pass");
   const Point p = pick_move(s, *c);
   const MoveError error = play_move(s, *c, p);
   if (error != MoveError::None) return illegal(error);
@@ -251,8 +286,8 @@ Reply cmd_undo(State& s, const Args&) {
 Reply cmd_showboard(State& s, const Args&) {
   const Game& g = *s.game;
   std::string text = "\n" + pretty_diagram(g.board());
-  text += "Captures: black " + std::to_string(g.prisoners(Color::Black) + s.capture_offset[1]) +
-          ", white " + std::to_string(g.prisoners(Color::White) + s.capture_offset[2]) + "\n";
+  text += "Captures: black " + std::to_string(s.prisoners(Color::Black)) + ", white " +
+          std::to_string(s.prisoners(Color::White)) + "\n";
   text += g.over() ? "Game over (" + std::string(to_string(g.end_reason())) + ")"
                    : color_name(g.to_move()) + " to move";
   return ok(text);
@@ -353,7 +388,11 @@ Reply cmd_loadsgf(State& s, const Args& a) {
     move_number = parse_int(a[1]);
     if (!move_number || *move_number < 1) return fail("move number not a positive integer");
   }
-  SgfRead read = read_sgf_file(a[0]);
+  // A record without RU, or with one we cannot name, is played under the
+  // engine's rules (with its KM); its rules last for this game only.
+  SgfReadOptions read_options;
+  read_options.default_rules = s.engine_rules;
+  SgfRead read = read_sgf_file(a[0], read_options);
   if (!read.ok()) return fail("cannot load file: " + read.error->message());
   const GameRecord& record = read.games.front();
   ReplayOptions options;
@@ -375,9 +414,9 @@ Reply cmd_loadsgf(State& s, const Args& a) {
     recipe.board = start.board();
     recipe.to_move = start.to_move();
   }
-  // The rules the record was replayed under: its own, with end=agreement,
-  // so that a record that goes on after two passes loads.
-  if (!s.rebuild(recipe, r.game->moves(), replay_rules(record))) {
+  // The record's own rules (rebuild plays them with end=agreement, so that a
+  // record that goes on after two passes loads, as replay() did).
+  if (!s.rebuild(recipe, r.game->moves(), record.rules)) {
     return fail("cannot load file: the record does not replay");
   }
   s.capture_offset[1] = r.black_captures - s.game->prisoners(Color::Black);
@@ -437,7 +476,7 @@ Reply cmd_list_stones(State& s, const Args& a) {
 Reply cmd_captures(State& s, const Args& a) {
   std::optional<Color> c = parse_color(a[0]);
   if (!c) return fail("invalid color");
-  return ok(std::to_string(s.game->prisoners(*c) + s.capture_offset[int(*c)]));
+  return ok(std::to_string(s.prisoners(*c)));
 }
 
 Reply cmd_tengen_rules(State& s, const Args& a) {
@@ -452,6 +491,7 @@ Reply cmd_tengen_rules(State& s, const Args& a) {
   if (!s.rebuild(base, history, *rules)) {
     return fail("the moves so far are not legal under " + rules->to_string());
   }
+  s.engine_rules = *rules;
   return ok(s.rules.to_string());
 }
 
@@ -522,6 +562,7 @@ GtpEngine::GtpEngine(const GtpEngineOptions& options) : state_(std::make_unique<
     throw std::invalid_argument("GTP engine: board size out of range");
   }
   state_->options = options;
+  state_->engine_rules = options.rules;
   state_->rules = options.rules;
   state_->rng = selfplay::Rng(options.seed);
   state_->clear(options.width, options.height);

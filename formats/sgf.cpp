@@ -238,6 +238,22 @@ class RecordReader {
     return true;
   }
 
+  // FF[4] forbids setting one point twice in a node (AB[ee]AW[ee]); such a
+  // record is read with the last setting winning, and warned about.
+  void warn_points_set_twice(const SgfNode& node, const SetupStep& step) {
+    if (step.stones.size() < 2) return;
+    std::vector<char> seen(size_t(board_->array_size()), 0);
+    std::vector<char> warned(size_t(board_->array_size()), 0);
+    for (const SetupStone& s : step.stones) {
+      if (seen[size_t(s.point)] && !warned[size_t(s.point)]) {
+        warned[size_t(s.point)] = 1;
+        warn(node, "point " + sgf_point(*board_, s.point) +
+                       " is set twice in one node (AB/AW/AE); the last setting is used");
+      }
+      seen[size_t(s.point)] = 1;
+    }
+  }
+
   std::optional<Color> read_player(std::string_view v) {
     v = trim(v);
     if (v == "B" || v == "b" || v == "1" || v == "black" || v == "Black") return Color::Black;
@@ -267,6 +283,7 @@ class RecordReader {
         }
       }
     }
+    warn_points_set_twice(node, step);
     // A step that sets nothing (only empty values) would not survive writing.
     if (has_setup && (!step.stones.empty() || step.to_move)) {
       record_.setup.push_back(std::move(step));

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 
 #include "core/coords.h"
@@ -128,12 +129,21 @@ VerifyReport verify_files(const std::vector<std::string>& paths, const VerifyOpt
   const auto start = std::chrono::steady_clock::now();
   VerifyReport report;
   report.files.resize(paths.size());
+  std::vector<char> verified(paths.size(), 0);
+  std::mutex progress_mutex;
+  size_t done = 0;
   auto work = [&] {
     // Files vary in size; small grains let the pool balance them.
     tbb::parallel_for(tbb::blocked_range<size_t>(0, paths.size(), 4),
                       [&](const tbb::blocked_range<size_t>& range) {
                         for (size_t i = range.begin(); i != range.end(); ++i) {
+                          if (options.stop && options.stop->load(std::memory_order_relaxed)) return;
                           report.files[i] = verify_file(paths[i], options.read);
+                          verified[i] = 1;
+                          if (options.progress) {
+                            const std::lock_guard<std::mutex> lock(progress_mutex);
+                            options.progress(++done, paths.size());
+                          }
                         }
                       });
   };
@@ -142,6 +152,14 @@ VerifyReport verify_files(const std::vector<std::string>& paths, const VerifyOpt
     arena.execute(work);
   } else {
     work();
+  }
+  if (std::find(verified.begin(), verified.end(), 0) != verified.end()) {
+    report.interrupted = true;
+    std::vector<FileVerdict> kept;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      if (verified[i]) kept.push_back(std::move(report.files[i]));
+    }
+    report.files = std::move(kept);
   }
   report.summary = summarize(report.files);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -5,7 +5,9 @@
 // reported in the order of the path list.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,14 +51,20 @@ struct VerifySummary {
 };
 
 struct VerifyReport {
-  std::vector<FileVerdict> files;
+  std::vector<FileVerdict> files;  // when interrupted, only the files verified
   VerifySummary summary;
   double seconds = 0;
+  bool interrupted = false;
 };
 
 struct VerifyOptions {
   SgfReadOptions read;
   int threads = 0;  // 0: every core oneTBB sees
+  // When *stop becomes true (a signal handler may set it) no new file starts;
+  // the report covers the files verified, still in path order.
+  const std::atomic<bool>* stop = nullptr;
+  // Called after each file, one call at a time, with the files done so far.
+  std::function<void(size_t done, size_t total)> progress;
 };
 
 // The SGF files named by the arguments: a file as given (any name), a

@@ -14,14 +14,12 @@
 #include "count/games.h"
 #include "count/position_graph.h"
 #include "count/published.h"
+#include "props/long_counts.h"
 
 namespace tengen::count {
 namespace {
 
-bool long_counts() {
-  const char* v = std::getenv("TENGEN_LONG_COUNTS");
-  return v != nullptr && std::string(v) == "1";
-}
+using props::long_counts;
 
 TEST(CountGames, TheSmallestBoardsByBothMethods) {
   // 1x1: no move changes the empty board (a lone stone is suicide).

@@ -15,14 +15,12 @@
 #include "count/legal.h"
 #include "count/legal_border.h"
 #include "count/published.h"
+#include "props/long_counts.h"
 
 namespace tengen::count {
 namespace {
 
-bool long_counts() {
-  const char* v = std::getenv("TENGEN_LONG_COUNTS");
-  return v != nullptr && std::string(v) == "1";
-}
+using props::long_counts;
 
 struct LegalCase {
   int width, height;

@@ -19,14 +19,12 @@
 #include "core/zobrist.h"
 #include "count/perft.h"
 #include "formats/sgf.h"
+#include "props/long_counts.h"
 
 namespace tengen::count {
 namespace {
 
-bool long_counts() {
-  const char* v = std::getenv("TENGEN_LONG_COUNTS");
-  return v != nullptr && std::string(v) == "1";
-}
+using props::long_counts;
 
 // A ko in the middle of a 4x3 board: Black to move takes it at (2, 1).
 constexpr const char* kKo = R"(

@@ -11,14 +11,12 @@
 
 #include "core/game.h"
 #include "count/solve.h"
+#include "props/long_counts.h"
 
 namespace tengen::count {
 namespace {
 
-bool long_counts() {
-  const char* v = std::getenv("TENGEN_LONG_COUNTS");
-  return v != nullptr && std::string(v) == "1";
-}
+using props::long_counts;
 
 Rules rules_of(const char* text) {
   std::string error;

@@ -339,11 +339,11 @@ B2
 
 =
 
-? komi not a multiple of 0.5 between -1000 and 1000
+=
 
-= B+24.5
+= B+24.75
 
-= ko=positional,suicide=allowed,scoring=area,komi=0.5,tie=draw,handicap=free,bonus=none,end=two-passes
+= ko=positional,suicide=allowed,scoring=area,komi=0.25,tie=draw,handicap=free,bonus=none,end=two-passes
 
 = ko=simple,suicide=forbidden,scoring=territory,komi=0,tie=draw,handicap=fixed,bonus=none,end=two-passes
 
@@ -419,7 +419,7 @@ printsgf OUT
 
 = 1
 
-= ko=simple,suicide=forbidden,scoring=territory,komi=6.5,tie=draw,handicap=fixed,bonus=none,end=agreement
+= ko=simple,suicide=forbidden,scoring=territory,komi=6.5,tie=draw,handicap=fixed,bonus=none,end=two-passes
 
 ? cannot load file: move 9 is illegal (ko)
 
@@ -442,7 +442,7 @@ printsgf OUT
 Captures: black 0, white 0
 black to move
 
-= (;FF[4]GM[1]CA[UTF-8]SZ[9]RU[ko=simple,suicide=forbidden,scoring=area,komi=7.5,tie=draw,handicap=fixed,bonus=n,end=agreement]KM[7.5]AP[Tengen:VERSION]
+= (;FF[4]GM[1]CA[UTF-8]SZ[9]RU[Chinese]KM[7.5]AP[Tengen:VERSION]
 ;B[ee];W[cc])
 
 =
@@ -453,7 +453,7 @@ black to move
 
 = black
 
-= (;FF[4]GM[1]CA[UTF-8]SZ[19]RU[ko=simple,suicide=forbidden,scoring=territory,komi=0.5,tie=draw,handicap=fixed,bonus=none,end=agreement]KM[0.5]AP[Tengen:VERSION]AB[pd][dp]AW[dc][qp][oq]PL[B]
+= (;FF[4]GM[1]CA[UTF-8]SZ[19]RU[Japanese]KM[0.5]AP[Tengen:VERSION]AB[pd][dp]AW[dc][qp][oq]PL[B]
 ;B[cc];W[ce])
 
 =
@@ -462,10 +462,8 @@ black to move
   std::ifstream written(out_path);
   std::stringstream text;
   text << written.rdbuf();
-  EXPECT_EQ(text.str(),
-            "(;FF[4]GM[1]CA[UTF-8]SZ[19]RU[ko=simple,suicide=forbidden,scoring=territory,komi=0.5,"
-            "tie=draw,handicap=fixed,bonus=none,end=agreement]KM[0.5]AP[Tengen:" TENGEN_VERSION
-            "]AB[pd][dp]AW[dc][qp][oq]PL[B]\n;B[cc];W[ce])\n");
+  EXPECT_EQ(text.str(), "(;FF[4]GM[1]CA[UTF-8]SZ[19]RU[Japanese]KM[0.5]AP[Tengen:" TENGEN_VERSION
+                        "]AB[pd][dp]AW[dc][qp][oq]PL[B]\n;B[cc];W[ce])\n");
   std::remove(out_path.c_str());
 }
 

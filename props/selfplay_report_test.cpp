@@ -27,7 +27,7 @@ TEST(SelfplayReport, SgfGolden) {
   ASSERT_EQ(game.play(kPass), MoveError::None);
   ASSERT_EQ(game.play(kPass), MoveError::None);
   SgfGame sgf{&game.board(), rules, game.score(), game.moves(), "game 0", "a] b\\"};
-  EXPECT_EQ(write_sgf(sgf), "(;FF[4]GM[1]CA[UTF-8]AP[tengen:" TENGEN_VERSION
+  EXPECT_EQ(write_sgf(sgf), "(;FF[4]GM[1]CA[UTF-8]AP[Tengen:" TENGEN_VERSION
                             "]SZ[3]RU[Chinese]KM[7.5]RE[W+7.5]GN[game 0]C[a\\] b\\\\]\n"
                             ";B[bb];W[ac];B[];W[])\n");
 }

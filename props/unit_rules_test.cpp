@@ -87,10 +87,10 @@ TEST(UnitRules, PresetWithOverrides) {
   expected.end = EndRule::Agreement;
   EXPECT_EQ(parse("chinese,ko=positional,tie=white,end=agreement"), expected);
 
-  // A later setting wins over an earlier one.
+  // An override replaces the preset's value.
   expected = Rules::aga();
   expected.komi = 5.5;
-  EXPECT_EQ(parse("aga,komi=0,komi=5.5"), expected);
+  EXPECT_EQ(parse("aga,komi=5.5"), expected);
 }
 
 TEST(UnitRules, KeyValueListsStartFromTheDefaults) {
@@ -134,6 +134,13 @@ TEST(UnitRules, Errors) {
       {"go", "go"},
       {"japanese,chinese", "chinese"},
       {"ko=simple,japanese", "japanese"},
+      // A repeated key is refused, not resolved by the last one.
+      {"ko=simple,ko=positional", "'ko' is given twice"},
+      {"aga,komi=0,komi=5.5", "'komi' is given twice"},
+      {"japanese,suicide=multi,SUICIDE=multi", "'suicide' is given twice"},
+      // A trailing or doubled comma is named as such.
+      {"japanese,", "trailing ','"},
+      {"ko=simple,,suicide=multi", "empty item between commas"},
   };
   for (const Bad& b : bad) {
     std::string error;

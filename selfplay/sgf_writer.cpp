@@ -35,7 +35,7 @@ std::string sgf_rules_value(const Rules& rules) {
 
 std::string write_sgf(const SgfGame& game) {
   const Board& board = *game.board;
-  std::string out = "(;FF[4]GM[1]CA[UTF-8]AP[tengen:" TENGEN_VERSION "]";
+  std::string out = "(;FF[4]GM[1]CA[UTF-8]AP[Tengen:" TENGEN_VERSION "]";
   auto property = [&out](std::string_view id, std::string_view value) {
     out += id;
     out += '[';
@@ -50,9 +50,14 @@ std::string write_sgf(const SgfGame& game) {
   property("SZ", size);
   property("RU", sgf_escape(sgf_rules_value(game.rules)));
   property("KM", format_komi(game.rules.komi));
-  property("RE", game.score.result());
+  property("RE", game.unfinished ? "Void" : game.score.result());
   if (!game.name.empty()) property("GN", sgf_escape(game.name));
-  if (!game.comment.empty()) property("C", sgf_escape(game.comment));
+  std::string comment = game.comment;
+  if (game.unfinished) {
+    comment += std::string(comment.empty() ? "" : " ") +
+               "Score as it stands: " + game.score.result() + ".";
+  }
+  if (!comment.empty()) property("C", sgf_escape(comment));
   int on_line = 0;
   for (const Move& m : game.moves) {
     if (on_line++ % 12 == 0) out += "\n";

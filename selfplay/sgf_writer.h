@@ -17,10 +17,13 @@ namespace tengen::selfplay {
 struct SgfGame {
   const Board* board = nullptr;  // gives the size and the point coordinates
   Rules rules;                   // RU (see sgf_rules_value) and KM
-  Score score;                   // RE
+  Score score;                   // RE, or in the comment when unfinished
   std::span<const Move> moves;
   std::string name;     // GN, may be empty
   std::string comment;  // C on the root, may be empty
+  // A game stopped before its end (at the move cap): FF[4] reserves RE[Void]
+  // for it; the score as it stands goes into the comment.
+  bool unfinished = false;
 };
 
 // The RU value for rules: the SGF name of the preset they equal apart from

@@ -9,6 +9,7 @@
 #include "selfplay/report.h"
 #include "selfplay/signature.h"
 #include "tools/commands.h"
+#include "tools/options.h"
 
 namespace tengen::tools {
 namespace {
@@ -36,10 +37,8 @@ void add_bench_command(CLI::App& app) {
   auto threads = std::make_shared<int>(1);
   CLI::App* cmd = app.add_subcommand(
       "bench", "Play the signature: a fixed set of seeded games; print its digest and speed");
-  cmd->add_option("--threads", *threads, "Threads (the digest does not depend on them)")
-      ->check(CLI::Range(1, 4096))
-      ->capture_default_str();
-  cmd->callback([threads] { run_bench_command(*threads); });
+  add_threads_option(cmd, *threads);
+  cmd->callback([threads] { run_bench_command(resolve_threads(*threads)); });
 }
 
 }  // namespace tengen::tools

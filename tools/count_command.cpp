@@ -6,12 +6,10 @@
 //   solve   tiny boards solved by exhaustive search (count/solve.h)
 // Results go to stdout (text) and, with --json FILE, to FILE ("-": stdout
 // instead of the text); progress goes to stderr.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -30,7 +28,10 @@
 #include "count/solve.h"
 #include "formats/sgf.h"
 #include "tools/commands.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
+#include "tools/output.h"
+#include "tools/progress.h"
 
 namespace tengen::tools {
 namespace {
@@ -56,82 +57,55 @@ struct CommonOptions {
 
 void add_common_options(CLI::App* cmd, CommonOptions& options, bool threads = true) {
   cmd->add_option("--json", options.json, "Write the result as JSON to FILE ('-': stdout)");
-  if (threads) {
-    cmd->add_option("--threads", options.threads, "Threads (default: all cores)")
-        ->check(CLI::NonNegativeNumber);
-  }
+  if (threads) add_threads_option(cmd, options.threads);
   cmd->add_flag("--no-progress", options.no_progress, "No progress on stderr");
 }
 
-// Limits oneTBB's threads for the lifetime of a run.
+// Limits oneTBB's threads for the lifetime of a run (0: all cores).
 std::unique_ptr<tbb::global_control> limit_threads(int threads) {
   if (threads <= 0) return nullptr;
   return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                               size_t(threads));
+                                               size_t(resolve_threads(threads)));
 }
 
-// Progress on stderr: on a terminal a line redrawn at most twice a second,
-// elsewhere (a log file) a line every ten seconds.
-class ProgressLine {
- public:
-  ProgressLine(std::string label, bool enabled)
-      : label_(std::move(label)),
-        enabled_(enabled),
-        tty_(isatty(STDERR_FILENO) != 0),
-        start_(Clock::now()),
-        last_(start_) {}
-  ~ProgressLine() { finish(); }
+// Thrown from a count's progress callback after Ctrl-C or SIGTERM: the
+// counts stop through it (oneTBB passes it on to the caller).
+struct Interrupted {};
 
-  // done of total units; total 0: unknown.
-  void update(uint64_t done, uint64_t total) {
-    if (!enabled_) return;
-    const auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(tty_ ? 500 : 10000)) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    if (total > 0) {
-      std::fprintf(stderr, "%s%s: %llu/%llu (%.1f%%) %.0f s", tty_ ? "\r" : "", label_.c_str(),
-                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-                   100.0 * double(done) / double(total), elapsed);
-      if (done > 0)
-        std::fprintf(stderr, ", about %.0f s left", elapsed * double(total - done) / double(done));
-    } else {
-      std::fprintf(stderr, "%s%s: %llu %.0f s", tty_ ? "\r" : "", label_.c_str(),
-                   static_cast<unsigned long long>(done), elapsed);
-    }
-    std::fprintf(stderr, tty_ ? "   " : "\n");
-    std::fflush(stderr);
-    drawn_ = true;
+// What every count run sets up before any work: its threads, its JSON output
+// (opened now, so a bad path fails at once) and its Ctrl-C/SIGTERM guard.
+struct CountRun {
+  explicit CountRun(const CommonOptions& o)
+      : options(o),
+        threads(limit_threads(o.threads)),
+        json(o.json.empty() ? Output() : Output(o.json, "JSON file")) {}
+
+  // The text report goes to stdout unless the JSON does.
+  bool text() const { return !json.is_stdout(); }
+  void write_json(const std::string& text) {
+    json.write(text + "\n");
+    json.close();
+  }
+  // Progress of one count, which also stops it on a signal.
+  count::Progress progress(ProgressReporter& reporter) const {
+    return [this, &reporter](uint64_t done, uint64_t total) {
+      if (guard.interrupted()) throw Interrupted{};
+      reporter.update(done, total);
+    };
+  }
+  ProgressReporter reporter(const std::string& label, const std::string& unit) const {
+    return ProgressReporter(label, unit, !options.no_progress);
+  }
+  int interrupted_status(const char* mode) const {
+    std::fprintf(stderr, "tengen count %s: interrupted; the results above are complete\n", mode);
+    return guard.exit_status();
   }
 
-  count::Progress callback() {
-    return [this](uint64_t done, uint64_t total) { update(done, total); };
-  }
-
-  void finish() {
-    if (drawn_ && tty_) std::fprintf(stderr, "\r%*s\r", 100, "");
-    drawn_ = false;
-  }
-
- private:
-  std::string label_;
-  bool enabled_;
-  bool tty_;
-  Clock::time_point start_, last_;
-  bool drawn_ = false;
+  const CommonOptions& options;
+  std::unique_ptr<tbb::global_control> threads;
+  Output json;
+  InterruptGuard guard;
 };
-
-// The JSON text goes to a file, or to stdout in place of the text report.
-void write_json(const std::string& target, const std::string& text) {
-  if (target == "-") {
-    std::cout << text << "\n";
-    return;
-  }
-  std::ofstream out(target);
-  if (!out) throw std::runtime_error("cannot open the JSON file '" + target + "'");
-  out << text << "\n";
-  if (!out) throw std::runtime_error("writing the JSON file '" + target + "' failed");
-}
 
 std::string json_string(std::string_view s) {
   std::string out = "\"";
@@ -172,7 +146,7 @@ struct LegalRow {
   std::string published;  // "" if none
 };
 
-LegalRow count_legal_row(int width, int height, const std::string& method, bool progress) {
+LegalRow count_legal_row(int width, int height, const std::string& method, const CountRun& job) {
   const int n = width * height;
   const bool automatic = method == "auto", all = method == "all";
   LegalRow row{width, height, {}, {}, true, ""};
@@ -182,9 +156,10 @@ LegalRow count_legal_row(int width, int height, const std::string& method, bool 
     row.seconds.push_back(seconds_since(start));
   };
   if (method == "engine" || (all && n <= count::kMaxEnginePoints) || (automatic && n <= 20)) {
-    ProgressLine line("legal " + size_name(width, height) + " engine", progress);
-    run("engine",
-        [&] { return std::to_string(count::count_legal_engine(width, height, line.callback())); });
+    ProgressReporter line = job.reporter("legal " + size_name(width, height) + " engine", "tasks");
+    run("engine", [&] {
+      return std::to_string(count::count_legal_engine(width, height, job.progress(line)));
+    });
   }
   if (method == "border" ||
       ((all || automatic) && std::min(width, height) <= count::kMaxBorderWidth)) {
@@ -202,7 +177,6 @@ LegalRow count_legal_row(int width, int height, const std::string& method, bool 
 }
 
 int run_legal(const LegalOptions& options) {
-  const auto threads = limit_threads(options.common.threads);
   const std::vector<std::string> methods = {"auto", "all", "engine", "border", "reference"};
   if (std::find(methods.begin(), methods.end(), options.method) == methods.end()) {
     throw std::invalid_argument("unknown method '" + options.method +
@@ -232,7 +206,8 @@ int run_legal(const LegalOptions& options) {
           ", reference up to " + std::to_string(count::kMaxReferencePoints) + " points");
     }
   }
-  const bool text = options.common.json != "-";
+  CountRun job(options.common);
+  const bool text = job.text();
   if (text) {
     std::printf(
         "Legal positions (every chain has a liberty). Methods: engine = depth first "
@@ -243,8 +218,15 @@ int run_legal(const LegalOptions& options) {
   }
   std::vector<LegalRow> rows;
   bool all_agree = true;
+  bool interrupted = false;
   for (auto [w, h] : sizes) {
-    LegalRow row = count_legal_row(w, h, options.method, !options.common.no_progress);
+    LegalRow row;
+    try {
+      row = count_legal_row(w, h, options.method, job);
+    } catch (const Interrupted&) {
+      interrupted = true;
+      break;
+    }
     all_agree &= row.agree;
     if (text) {
       std::string times;
@@ -290,14 +272,14 @@ int run_legal(const LegalOptions& options) {
       if (!r.published.empty()) json << ", \"oeis_a094777\": " << r.published;
       json << "}";
     }
-    json << "]}";
-    write_json(options.common.json, json.str());
+    json << "]" << (interrupted ? ", \"interrupted\": true" : "") << "}";
+    job.write_json(json.str());
   }
   if (!all_agree) {
     std::fprintf(stderr, "tengen count legal: the counts disagree\n");
     return 1;
   }
-  return 0;
+  return interrupted ? job.interrupted_status("legal") : 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -343,7 +325,6 @@ int parse_depth(const std::string& text) {
 }
 
 int run_perft(PerftOptions options) {
-  const auto threads = limit_threads(options.common.threads);
   if (options.arguments.size() == 1 && options.from.empty() && options.diagram.empty() &&
       options.arguments.front().find_first_of("xX") != std::string::npos) {
     throw std::invalid_argument("give the depth: tengen count perft WxH DEPTH");
@@ -405,7 +386,8 @@ int run_perft(PerftOptions options) {
                                 options.board);
   }
   const int width = start.setup.width(), height = start.setup.height();
-  const bool text = options.common.json != "-";
+  CountRun job(options.common);
+  const bool text = job.text();
   if (text) {
     std::printf("perft %s to depth %d from %s; rules %s\n", size_name(width, height).c_str(),
                 options.depth, from.c_str(), rules.to_string().c_str());
@@ -416,13 +398,16 @@ int run_perft(PerftOptions options) {
   std::ostringstream json;
   json << "{\"mode\": \"perft\", \"width\": " << width << ", \"height\": " << height
        << ", \"rules\": " << json_string(rules.to_string()) << ", \"depths\": [";
-  bool all_agree = true;
+  bool all_agree = true, interrupted = false;
   for (int d = options.only ? options.depth : 0; d <= options.depth; ++d) {
     const auto t0 = Clock::now();
     count::PerftCounts c;
-    {
-      ProgressLine line("perft depth " + std::to_string(d), !options.common.no_progress);
-      c = count::perft(start, rules, d, line.callback());
+    try {
+      ProgressReporter line = job.reporter("perft depth " + std::to_string(d), "tasks");
+      c = count::perft(start, rules, d, job.progress(line));
+    } catch (const Interrupted&) {
+      interrupted = true;
+      break;
     }
     const double s = seconds_since(t0);
     std::string reference;
@@ -448,13 +433,13 @@ int run_perft(PerftOptions options) {
       json << ", \"reference_agrees\": " << (reference == "  agrees" ? "true" : "false");
     json << "}";
   }
-  json << "]}";
-  if (!options.common.json.empty()) write_json(options.common.json, json.str());
+  json << "]" << (interrupted ? ", \"interrupted\": true" : "") << "}";
+  if (!options.common.json.empty()) job.write_json(json.str());
   if (!all_agree) {
     std::fprintf(stderr, "tengen count perft: the reference model's counts differ\n");
     return 1;
   }
-  return 0;
+  return interrupted ? job.interrupted_status("perft") : 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -468,14 +453,16 @@ struct GamesOptions {
 };
 
 int run_games(const GamesOptions& options) {
-  const auto threads = limit_threads(options.common.threads);
   auto [w, h] = parse_board_size(options.board);
-  const bool text = options.common.json != "-";
+  CountRun job(options.common);
+  const bool text = job.text();
   const auto t0 = Clock::now();
   uint64_t games = 0;
-  {
-    ProgressLine line("games " + size_name(w, h), !options.common.no_progress);
-    games = count::count_games(w, h, options.max_moves, line.callback());
+  try {
+    ProgressReporter line = job.reporter("games " + size_name(w, h), "tasks");
+    games = count::count_games(w, h, options.max_moves, job.progress(line));
+  } catch (const Interrupted&) {
+    return job.interrupted_status("games");
   }
   const double s = seconds_since(t0);
   std::optional<uint64_t> reference;
@@ -518,7 +505,7 @@ int run_games(const GamesOptions& options) {
     if (reference) json << ", \"reference\": " << *reference;
     if (published) json << ", \"published\": " << *published;
     json << ", \"agree\": " << (agree ? "true" : "false") << "}";
-    write_json(options.common.json, json.str());
+    job.write_json(json.str());
   }
   if (!agree) {
     std::fprintf(stderr, "tengen count games: the counts disagree\n");
@@ -546,14 +533,17 @@ std::string margin_text(int value) {
 int run_solve(const SolveOptions& options) {
   auto [w, h] = parse_board_size(options.board);
   const Rules rules = parse_rules(options.rules, "0");
-  const bool text = options.common.json != "-";
+  CountRun job(options.common);
+  const bool text = job.text();
   count::SolveOptions solve_options;
   solve_options.table_megabytes = options.table_mb;
   const auto t0 = Clock::now();
   count::SolveResult result;
-  {
-    ProgressLine line("solve " + size_name(w, h) + " states", !options.common.no_progress);
-    result = count::solve(w, h, rules, solve_options, line.callback());
+  try {
+    ProgressReporter line = job.reporter("solve " + size_name(w, h), "states");
+    result = count::solve(w, h, rules, solve_options, job.progress(line));
+  } catch (const Interrupted&) {
+    return job.interrupted_status("solve");
   }
   const double s = seconds_since(t0);
   std::optional<int> reference;
@@ -591,7 +581,7 @@ int run_solve(const SolveOptions& options) {
          << ", \"seconds\": " << format_seconds(s);
     if (reference) json << ", \"reference\": " << *reference;
     json << "}";
-    write_json(options.common.json, json.str());
+    job.write_json(json.str());
   }
   if (reference && *reference != result.value) {
     std::fprintf(stderr, "tengen count solve: the reference model's value differs\n");
@@ -617,11 +607,9 @@ void add_count_command(CLI::App& app) {
   auto legal = std::make_shared<LegalOptions>();
   CLI::App* legal_cmd = count->add_subcommand(
       "legal", "Count the legal positions of a board (or of every board up to N points)");
-  legal_cmd->add_option("board", legal->board, "Board size: N or WxH");
-  legal_cmd
-      ->add_option("--table", legal->table,
-                   "Every board W x H with W <= H and W * H <= N, one row each")
-      ->check(CLI::Range(1, 81));
+  legal_cmd->add_option("board", legal->board, "Board size: N or WxH")->check(board_size_check());
+  add_int_option(legal_cmd, "--table", legal->table,
+                 "Every board W x H with W <= H and W * H <= N, one row each", 1, 81);
   legal_cmd
       ->add_option("--method", legal->method,
                    "engine (up to " + std::to_string(count::kMaxEnginePoints) +
@@ -646,15 +634,16 @@ void add_count_command(CLI::App& app) {
   perft_cmd
       ->add_option("--rules", perft->rules,
                    "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...")
+      ->check(rules_check())
       ->capture_default_str();
-  perft_cmd->add_option("--komi", perft->komi, "Komi (plays no part in the counts)");
+  add_komi_option(perft_cmd, perft->komi, "Komi (plays no part in the counts)");
   perft_cmd->add_option("--diagram", perft->diagram,
                         "Start from the position in FILE (rows of X O .), as a set-up position");
   perft_cmd->add_option("--from", perft->from,
                         "Start after the main line of the first game of this SGF file (its "
                         "setup, moves and, unless --rules is given, rules)");
-  perft_cmd->add_option("--moves", perft->moves, "With --from: only the first N moves")
-      ->check(CLI::NonNegativeNumber);
+  add_int_option(perft_cmd, "--moves", perft->moves, "With --from: only the first N moves", 0,
+                 1 << 30);
   perft_cmd->add_option("--to-move", perft->to_move,
                         "Who moves first on the empty board or the diagram (default black)");
   perft_cmd->add_flag("--check", perft->check,
@@ -668,9 +657,11 @@ void add_count_command(CLI::App& app) {
       "games",
       "Count Tromp and Farnebäck's games: paths from the empty board that repeat no "
       "position (boards of up to 4 points)");
-  games_cmd->add_option("board", games->board, "Board size: N or WxH")->required();
-  games_cmd->add_option("--max-moves", games->max_moves, "Only games of at most N moves")
-      ->check(CLI::NonNegativeNumber);
+  games_cmd->add_option("board", games->board, "Board size: N or WxH")
+      ->required()
+      ->check(board_size_check());
+  add_int_option(games_cmd, "--max-moves", games->max_moves, "Only games of at most N moves", 0,
+                 1 << 30);
   games_cmd->add_flag("--check", games->check,
                       "Count again on the reference model with explicit colourings (1x3 or "
                       "smaller, or with a small --max-moves)");
@@ -680,14 +671,17 @@ void add_count_command(CLI::App& app) {
   auto solve = std::make_shared<SolveOptions>();
   CLI::App* solve_cmd = count->add_subcommand(
       "solve", "Solve a tiny board: the margin under perfect play, komi 0, area scoring");
-  solve_cmd->add_option("board", solve->board, "Board size: N or WxH")->required();
+  solve_cmd->add_option("board", solve->board, "Board size: N or WxH")
+      ->required()
+      ->check(board_size_check());
   solve_cmd
       ->add_option("--rules", solve->rules,
                    "Preset or key=value,...; needs positional or situational superko")
+      ->check(rules_check())
       ->capture_default_str();
-  solve_cmd->add_option("--table-mb", solve->table_mb, "Transposition table size in MB")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1 << 16));
+  add_int_option(solve_cmd, "--table-mb", solve->table_mb, "Transposition table size in MB", 1,
+                 1 << 16)
+      ->capture_default_str();
   solve_cmd->add_flag("--check", solve->check,
                       "Solve again by plain alpha-beta on the reference model (1x4 or smaller)");
   add_common_options(solve_cmd, solve->common, false);

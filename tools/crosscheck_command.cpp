@@ -1,23 +1,28 @@
 // `tengen crosscheck`: random light-policy games played on Tengen and on GNU
 // Go side by side, comparing legality, stones, captures and settled scores
 // (check/crosscheck.h). Exit status 1 on any unexplained disagreement or
-// engine error.
-#include <unistd.h>
-
+// engine error. Ctrl-C or SIGTERM stops at the end of the games in progress
+// and reports those finished (exit status 130 or 143).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "check/crosscheck.h"
 #include "tools/commands.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
+#include "tools/output.h"
+#include "tools/progress.h"
 
 namespace tengen::tools {
 namespace {
+
+// Each game runs GNU Go for seconds: more than this is a typing mistake.
+constexpr uint64_t kMaxGames = 1'000'000'000;
 
 struct CrosscheckOptions {
   uint64_t games = 20;
@@ -67,13 +72,6 @@ std::vector<Rules> rule_sets(const CrosscheckOptions& o) {
   return result;
 }
 
-void write_file(const std::string& path, const std::string& text, const char* what) {
-  std::ofstream out(path, std::ios::out | std::ios::trunc | std::ios::binary);
-  out << text;
-  if (!out)
-    throw std::runtime_error(std::string("cannot write the ") + what + " file '" + path + "'");
-}
-
 int run_crosscheck_command(const CrosscheckOptions& o) {
   check::CrosscheckConfig config;
   config.gnugo = check::find_gnugo(o.gnugo);
@@ -92,36 +90,29 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
   }
   config.games = o.games;
   config.seed = o.seed;
-  config.threads = o.threads;
+  config.threads = resolve_threads(o.threads);
   config.vary_komi = o.komi.empty();
   config.handicap = o.handicap;
   config.max_moves = o.max_moves;
-  if (!(o.timeout > 0)) throw std::invalid_argument("--timeout must be positive");
   config.timeout = std::chrono::milliseconds(int64_t(o.timeout * 1000));
   if (std::string error = check::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
-  if (!o.sgf.empty()) std::filesystem::create_directories(o.sgf);
+  Output json;
+  if (!o.json.empty()) json = Output(o.json, "JSON file");
+  if (!o.sgf.empty()) prepare_output_dir(o.sgf, "SGF directory");
 
   const uint64_t total = config.games * config.rule_sets.size();
-  const bool show = !o.no_progress && isatty(STDERR_FILENO);
-  const auto start = std::chrono::steady_clock::now();
-  auto last = start;
-  const auto progress = [&](uint64_t done) {
-    const auto now = std::chrono::steady_clock::now();
-    if (done < total && now - last < std::chrono::milliseconds(200)) return;
-    last = now;
-    std::fprintf(stderr, "\rcrosscheck: %llu/%llu games, %.0f s  ",
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-                 std::chrono::duration<double>(now - start).count());
-    std::fflush(stderr);
-  };
-  const check::CrosscheckReport report =
-      check::run_crosscheck(config, show ? progress : std::function<void(uint64_t)>());
-  if (show) std::fprintf(stderr, "\n");
+  ProgressReporter reporter("crosscheck", "games", !o.no_progress);
+  const auto progress = [&](uint64_t done) { reporter.update(done, total); };
+  InterruptGuard guard;
+  const check::CrosscheckReport report = check::run_crosscheck(config, progress, guard.flag());
+  reporter.finish();
 
-  std::fputs(check::format_report(report).c_str(), stdout);
-  if (!o.json.empty()) write_file(o.json, check::report_json(config, report), "JSON");
+  // With the JSON on stdout ("-") the text report stays out of its way.
+  if (!json.is_stdout()) std::fputs(check::format_report(report).c_str(), stdout);
+  json.write(check::report_json(config, report));
+  json.close();
   if (!o.sgf.empty()) {
     for (size_t r = 0; r < report.rule_sets.size(); ++r) {
       int n = 0;
@@ -130,11 +121,12 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
             "ruleset" + std::to_string(r) + "-" + std::to_string(n++) + "-" +
             std::string(f.known ? to_string(f.difference) : to_string(f.disagreement)) + "-game" +
             std::to_string(f.game) + ".sgf";
-        write_file((std::filesystem::path(o.sgf) / name).string(), f.sgf, "SGF");
+        write_whole_file((std::filesystem::path(o.sgf) / name).string(), f.sgf, "SGF file");
       }
     }
   }
-  return report.clean() ? 0 : 1;
+  if (!report.clean()) return 1;
+  return report.interrupted ? guard.exit_status() : 0;
 }
 
 }  // namespace
@@ -147,13 +139,15 @@ void add_crosscheck_command(CLI::App& app) {
       "the legality of every point, stones and captures after every move and the score of "
       "settled final positions, for each rule combination both support. Known differences of "
       "GNU Go's rules are named and kept out; any other difference exits with status 1.");
-  cmd->add_option("-n,--games", options->games, "games per rule set")->capture_default_str();
+  add_count_option(cmd, "-n,--games", options->games, "games per rule set", 0, kMaxGames);
   cmd->add_option("--sizes", options->sizes, "board sizes, square, 1..19 (game i uses the i-th)")
       ->delimiter(',')
+      ->check(board_size_check())
       ->capture_default_str();
   cmd->add_option("--rules", options->rules,
                   "explicit rule sets (preset or key=value list); repeat for several. "
-                  "Default: every --ko x --suicide x --scoring combination");
+                  "Default: every --ko x --suicide x --scoring combination")
+      ->check(rules_check());
   cmd->add_option("--ko", options->ko, "ko rules to combine: simple, positional, situational")
       ->delimiter(',')
       ->capture_default_str();
@@ -164,19 +158,21 @@ void add_crosscheck_command(CLI::App& app) {
   cmd->add_option("--scoring", options->scoring, "scorings to combine: area, territory")
       ->delimiter(',')
       ->capture_default_str();
-  cmd->add_option("--komi", options->komi, "fixed komi (default: varied per game)");
-  cmd->add_option("--seed", options->seed, "run seed")->capture_default_str();
+  add_komi_option(cmd, options->komi,
+                  "fixed komi, a multiple of 0.5 from -1000 to 1000 (default: varied per game)");
+  add_seed_option(cmd, options->seed, "run seed");
   cmd->add_option("--gnugo", options->gnugo,
                   "path of the gnugo program (default: gnugo on PATH, else /usr/games/gnugo)");
-  cmd->add_option("-t,--threads", options->threads, "worker threads (0: all cores)")
-      ->capture_default_str();
+  add_threads_option(cmd, options->threads, true);
   cmd->add_flag("--handicap", options->handicap,
                 "one game in four on boards from 7x7 up starts with a fixed handicap");
-  cmd->add_option("--max-moves", options->max_moves, "move cap per game (0: 20 x area + 200)")
+  add_int_option(cmd, "--max-moves", options->max_moves, "move cap per game (0: 20 x area + 200)",
+                 0, 1 << 30)
       ->capture_default_str();
-  cmd->add_option("--timeout", options->timeout, "seconds to wait for any GNU Go answer")
+  add_seconds_option(cmd, "--timeout", options->timeout, "seconds to wait for any GNU Go answer",
+                     0.001, 24 * 3600)
       ->capture_default_str();
-  cmd->add_option("--json", options->json, "write the report as JSON to this file");
+  cmd->add_option("--json", options->json, "write the report as JSON to FILE ('-': stdout)");
   cmd->add_option("--sgf", options->sgf,
                   "write the findings' games as SGF files to this directory");
   cmd->add_flag("--no-progress", options->no_progress, "no progress line on stderr");

@@ -1,18 +1,21 @@
 // `tengen fuzz`: differential fuzzing of the fast engine against the
 // reference model on every core (check/fuzz.h), for a time or case budget.
 // On a divergence the case is shrunk and written as SGF; exit status 1.
-#include <signal.h>
-#include <unistd.h>
-
-#include <atomic>
+// Ctrl-C or SIGTERM stops at the end of the cases in progress (exit 130/143).
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "check/fuzz.h"
 #include "tools/commands.h"
+#include "tools/interrupt.h"
+#include "tools/options.h"
+#include "tools/output.h"
+#include "tools/progress.h"
 
 namespace tengen::tools {
 namespace {
@@ -21,103 +24,107 @@ struct FuzzOptions {
   uint64_t seed = 1;
   double seconds = 0;
   uint64_t cases = 0;
-  int64_t only_case = -1;
+  uint64_t only_case = 0;
+  bool has_only_case = false;
   int threads = 0;
   std::string out = ".";
+  std::string json;
   bool no_progress = false;
 };
 
-std::atomic<bool> fuzz_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
+// Ten years: more is a mistake, not a budget.
+constexpr double kMaxSeconds = 10.0 * 365 * 24 * 3600;
 
-extern "C" void on_fuzz_sigint(int) {
-  fuzz_interrupted.store(true, std::memory_order_relaxed);
+std::string failure_path(const FuzzOptions& o, const check::FuzzFailure& f) {
+  return (std::filesystem::path(o.out) / ("tengen-fuzz-seed" + std::to_string(o.seed) + "-case" +
+                                          std::to_string(f.index) + ".sgf"))
+      .string();
 }
 
-// Ctrl-C stops the run at the end of the cases in progress; a second one
-// ends the process (SA_RESETHAND).
-class SigintGuard {
- public:
-  SigintGuard() {
-    fuzz_interrupted.store(false);
-    struct sigaction action = {};
-    action.sa_handler = on_fuzz_sigint;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &action, &previous_);
+std::string result_json(const FuzzOptions& o, const check::FuzzResult& r) {
+  nlohmann::ordered_json j;
+  j["seed"] = o.seed;
+  j["cases"] = r.cases;
+  j["steps"] = r.steps;
+  j["legality_answers"] = r.checks;
+  j["score_comparisons"] = r.scores;
+  j["seconds"] = r.seconds;
+  j["interrupted"] = r.interrupted;
+  if (r.failure) {
+    const check::FuzzFailure& f = *r.failure;
+    j["divergence"] = {{"case", f.index},
+                       {"kind", f.original_divergence.kind},
+                       {"step", f.original_divergence.step},
+                       {"what", f.original_divergence.what},
+                       {"shrunk_steps", f.shrunk.steps.size()},
+                       {"shrunk_kind", f.divergence.kind},
+                       {"shrunk_step", f.divergence.step},
+                       {"shrunk_what", f.divergence.what},
+                       {"sgf", failure_path(o, f)}};
+  } else {
+    j["divergence"] = nullptr;
   }
-  ~SigintGuard() { sigaction(SIGINT, &previous_, nullptr); }
-  SigintGuard(const SigintGuard&) = delete;
-  SigintGuard& operator=(const SigintGuard&) = delete;
-
- private:
-  struct sigaction previous_ = {};
-};
+  return j.dump(2) + "\n";
+}
 
 int run_fuzz_command(const FuzzOptions& o) {
   check::FuzzConfig config;
   config.seed = o.seed;
   config.seconds = o.seconds;
   config.cases = o.cases;
-  config.threads = o.threads;
-  if (o.only_case >= 0) config.only_case = uint64_t(o.only_case);
+  config.threads = resolve_threads(o.threads);
+  if (o.has_only_case) config.only_case = o.only_case;
   if (config.cases == 0 && config.seconds == 0 && !config.only_case) config.seconds = 60;
   if (std::string error = check::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
-  std::filesystem::create_directories(o.out);
+  Output json;
+  if (!o.json.empty()) json = Output(o.json, "JSON file");
+  prepare_output_dir(o.out, "--out directory");
 
-  const bool tty = isatty(STDERR_FILENO);
-  double last_line = -10;
+  ProgressReporter reporter("fuzz", "cases", !o.no_progress);
   const auto progress = [&](const check::FuzzProgress& p) {
-    if (o.no_progress) return;
-    // Not a terminal: a line every ten seconds rather than every second.
-    if (!tty && p.seconds - last_line < 10) return;
-    last_line = p.seconds;
-    std::fprintf(stderr, "%sfuzz: %llu cases, %.0f cases/s, %llu checks, %.0f s%s%s",
-                 tty ? "\r" : "", static_cast<unsigned long long>(p.cases),
-                 p.seconds > 0 ? p.cases / p.seconds : 0.0,
-                 static_cast<unsigned long long>(p.checks), p.seconds,
-                 p.failed ? ", divergence found" : "", tty ? "  " : "\n");
-    std::fflush(stderr);
+    reporter.update(p.cases, config.cases,
+                    std::to_string(p.checks) + " checks" + (p.failed ? ", divergence found" : ""));
   };
   check::FuzzResult result;
-  {
-    SigintGuard guard;
-    result = check::run_fuzz(config, progress, &fuzz_interrupted);
-  }
-  if (tty && !o.no_progress) std::fprintf(stderr, "\n");
+  InterruptGuard guard;
+  result = check::run_fuzz(config, progress, guard.flag());
+  reporter.finish();
 
-  std::printf(
+  std::string text;
+  char line[320];
+  std::snprintf(
+      line, sizeof line,
       "tengen fuzz: seed %llu, %llu cases, %llu steps, %llu legality answers and %llu "
       "score comparisons, %.1f s%s\n",
       static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(result.cases),
       static_cast<unsigned long long>(result.steps), static_cast<unsigned long long>(result.checks),
       static_cast<unsigned long long>(result.scores), result.seconds,
       result.interrupted ? " (interrupted)" : "");
-  if (!result.failure) {
-    std::printf("no divergence between the fast engine and the reference model\n");
-    return result.interrupted ? 128 + SIGINT : 0;
+  text += line;
+  if (result.failure) {
+    const check::FuzzFailure& f = *result.failure;
+    const std::string path = failure_path(o, f);
+    write_whole_file(path, check::failure_sgf(f, o.seed), "failure's SGF file");
+    text += "DIVERGENCE in case " + std::to_string(f.index) + " (" + f.original_divergence.kind +
+            " at step " + std::to_string(f.original_divergence.step) +
+            "): " + f.original_divergence.what + "\n";
+    text += "shrunk from " + std::to_string(f.original.steps.size()) + " to " +
+            std::to_string(f.shrunk.steps.size()) + " steps: " + f.divergence.kind + " at step " +
+            std::to_string(f.divergence.step) + ": " + f.divergence.what + "\n" +
+            check::describe(f.shrunk);
+    text += "written to " + path + "; reproduce with: tengen fuzz --seed " +
+            std::to_string(o.seed) + " --case " + std::to_string(f.index) + "\n";
+  } else {
+    text += "no divergence between the fast engine and the reference model\n";
   }
-  const check::FuzzFailure& f = *result.failure;
-  const std::string path =
-      (std::filesystem::path(o.out) /
-       ("tengen-fuzz-seed" + std::to_string(o.seed) + "-case" + std::to_string(f.index) + ".sgf"))
-          .string();
-  {
-    std::ofstream out(path, std::ios::out | std::ios::trunc | std::ios::binary);
-    out << check::failure_sgf(f, o.seed);
-    if (!out) throw std::runtime_error("cannot write '" + path + "'");
-  }
-  std::printf("DIVERGENCE in case %llu (%s at step %d): %s\n",
-              static_cast<unsigned long long>(f.index), f.original_divergence.kind.c_str(),
-              f.original_divergence.step, f.original_divergence.what.c_str());
-  std::printf("shrunk from %zu to %zu steps: %s at step %d: %s\n%s", f.original.steps.size(),
-              f.shrunk.steps.size(), f.divergence.kind.c_str(), f.divergence.step,
-              f.divergence.what.c_str(), check::describe(f.shrunk).c_str());
-  std::printf("written to %s; reproduce with: tengen fuzz --seed %llu --case %llu\n", path.c_str(),
-              static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(f.index));
-  return 1;
+  // With the JSON on stdout ("-") the text report stays out of its way.
+  if (!json.is_stdout()) std::fputs(text.c_str(), stdout);
+  json.write(result_json(o, result));
+  json.close();
+  if (result.failure) return 1;
+  return result.interrupted ? guard.exit_status() : 0;
 }
 
 }  // namespace
@@ -130,16 +137,18 @@ void add_fuzz_command(CLI::App& app) {
       "engine and the reference model side by side, on every core, comparing the legality of "
       "every point, the state and the score at every step. A divergence is shrunk, written as "
       "SGF and exits with status 1. Case i depends on (seed, i) alone.");
-  cmd->add_option("--seed", options->seed, "run seed")->capture_default_str();
-  cmd->add_option("--seconds", options->seconds,
-                  "time budget (default 60 when no --cases is given)");
-  cmd->add_option("--cases", options->cases, "case budget");
-  cmd->add_option("--case", options->only_case, "run (and shrink) this case alone")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("-t,--threads", options->threads, "worker threads (0: all cores)")
-      ->capture_default_str();
+  add_seed_option(cmd, options->seed, "run seed");
+  add_seconds_option(cmd, "--seconds", options->seconds,
+                     "time budget in seconds (default 60 when no --cases is given)", 0,
+                     kMaxSeconds);
+  add_count_option(cmd, "--cases", options->cases, "case budget (0: none)");
+  add_count_option(cmd, "--case", options->only_case, "run (and shrink) this case alone")
+      ->each([options](const std::string&) { options->has_only_case = true; });
+  add_threads_option(cmd, options->threads, true);
   cmd->add_option("--out", options->out, "directory for the failure's SGF")->capture_default_str();
-  cmd->add_flag("--no-progress", options->no_progress, "no progress line on stderr");
+  cmd->add_option("--json", options->json, "write the result as JSON to FILE ('-': stdout)")
+      ->type_name("FILE");
+  cmd->add_flag("--no-progress", options->no_progress, "no progress on stderr");
   cmd->callback([options] {
     const int status = run_fuzz_command(*options);
     if (status != 0) throw CLI::RuntimeError(status);

@@ -3,6 +3,7 @@
 // playout policy from --seed.
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "formats/gtp_engine.h"
@@ -29,6 +30,8 @@ int run_gtp(const GtpCommandOptions& options) {
   formats::GtpEngine engine(engine_options);
   std::ios::sync_with_stdio(false);
   engine.run(std::cin, std::cout);
+  std::cout.flush();
+  if (!std::cout) throw std::runtime_error("writing to standard output failed");
   return 0;
 }
 
@@ -38,14 +41,14 @@ void add_gtp_command(CLI::App& app) {
   auto options = std::make_shared<GtpCommandOptions>();
   CLI::App* gtp =
       app.add_subcommand("gtp", "Run a GTP version 2 engine on stdin/stdout (random light policy)");
-  gtp->add_option("--board", options->board, "Initial board size: 19 or 19x13 (1 to 25 each way)")
-      ->capture_default_str();
-  gtp->add_option("--rules", options->rules,
-                  "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...")
-      ->capture_default_str();
-  gtp->add_option("--komi", options->komi, "Komi, overrides the rules' (multiple of 0.5)");
-  gtp->add_option("--seed", options->seed, "Seed of genmove's random generator")
-      ->capture_default_str();
+  add_board_option(gtp, options->board, "Initial board size: 19 or 19x13 (1 to 25 each way)");
+  add_rules_option(gtp, "--rules", options->rules,
+                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...: the "
+                   "rules of every game (a loaded record's RU applies to that game only)");
+  add_komi_option(gtp, options->komi,
+                  "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000; GTP's "
+                  "komi command takes any finite number)");
+  add_seed_option(gtp, options->seed, "Seed of genmove's random generator");
   gtp->add_option("--name", options->name, "Name reported by the name command")
       ->capture_default_str();
   gtp->footer(

@@ -1,9 +1,31 @@
 // tengen: the command-line tool. Each subcommand lives in its own file and
 // adds itself to the app (see commands.h); this file only lists them.
+// Exit codes: 0 success, 1 an error or a failed check, 100-114 a bad command
+// line (CLI11's codes, e.g. 105 a bad value, 109 an unknown argument),
+// 128 + signal when stopped by Ctrl-C (130) or SIGTERM (143).
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <string>
 
 #include "tools/commands.h"
+#include "tools/output.h"
+
+namespace {
+
+// CLI11 answers an unknown first word with "A subcommand is required"; say
+// what was wrong and what is allowed instead.
+bool known_first_word(const CLI::App& app, const char* word, std::string* names) {
+  if (word[0] == '-') return true;
+  bool known = false;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    *names += (names->empty() ? "" : ", ") + sub->get_name();
+    known = known || sub->get_name() == word;
+  }
+  return known;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Tengen: a fast, exact Go rules engine and random-game harness"};
@@ -17,11 +39,28 @@ int main(int argc, char** argv) {
   tengen::tools::add_crosscheck_command(app);
   tengen::tools::add_fuzz_command(app);
   tengen::tools::add_count_command(app);
+  std::string names;
+  if (argc > 1 && !known_first_word(app, argv[1], &names)) {
+    std::fprintf(stderr, "tengen: unknown command '%s' (expected one of: %s; see tengen --help)\n",
+                 argv[1], names.c_str());
+    return static_cast<int>(CLI::ExitCodes::ExtrasError);
+  }
   try {
     app.parse(argc, argv);
+    tengen::tools::flush_stdout();
+  } catch (const CLI::RuntimeError& e) {
+    // A command's own exit status; what it wrote must still reach stdout.
+    try {
+      tengen::tools::flush_stdout();
+    } catch (const std::exception& flush_error) {
+      std::fprintf(stderr, "tengen: %s\n", flush_error.what());
+      return e.get_exit_code() != 0 ? e.get_exit_code() : 1;
+    }
+    return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const std::exception& e) {
+    std::fflush(stdout);
     std::fprintf(stderr, "tengen: %s\n", e.what());
     return 1;
   }

@@ -1,20 +1,73 @@
-// Parsing of the options several subcommands share: board sizes and rules.
+// One parser per kind of value the subcommands share (board sizes, rules,
+// komi, counts, seeds, thread counts, seconds), so that a value means the
+// same everywhere and a bad one gets the same message, naming the option and
+// the allowed values in words. The add_*_option helpers check the text while
+// CLI11 parses the command line: a bad value fails before any work starts
+// (CLI11's exit code 105, see README.md "Exit codes").
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
+
+#include <CLI/CLI.hpp>
 
 #include "core/rules.h"
 
 namespace tengen::tools {
 
-// "9" or "19x13" (width x height); throws std::invalid_argument naming the
-// problem unless both sides are 1..25.
+// The most threads any subcommand accepts; 0 means all cores.
+inline constexpr int kMaxThreads = 1024;
+
+// "9", "19x13" (width x height) or "19X13"; each side decimal digits, 1 to 25.
+// Throws std::invalid_argument naming the problem.
 std::pair<int, int> parse_board_size(const std::string& text);
 
 // A preset or "key=value,..." (see Rules::parse), with an optional komi
 // override; throws std::invalid_argument with Rules::parse's message.
 Rules parse_rules(const std::string& text, const std::string& komi);
+
+// A whole number written in decimal digits only (no sign, no spaces, not
+// empty) from min to max. Throws std::invalid_argument saying what is allowed.
+uint64_t parse_whole(std::string_view text, uint64_t min, uint64_t max);
+
+// A finite decimal number from min to max (no NaN, no infinities). Throws
+// std::invalid_argument saying what is allowed.
+double parse_real(std::string_view text, double min, double max);
+
+// The words for a range, e.g. "a whole number from 1 to 4096".
+std::string whole_range_text(uint64_t min, uint64_t max);
+
+// Validators for options with several values (a list of sizes or rules).
+CLI::Validator board_size_check();
+CLI::Validator rules_check();
+
+// Options checked while parsing; the target takes the value.
+CLI::Option* add_count_option(CLI::App* cmd, const std::string& name, uint64_t& target,
+                              const std::string& description, uint64_t min = 0,
+                              uint64_t max = std::numeric_limits<uint64_t>::max());
+CLI::Option* add_int_option(CLI::App* cmd, const std::string& name, int& target,
+                            const std::string& description, int min, int max);
+CLI::Option* add_seed_option(CLI::App* cmd, uint64_t& target,
+                             const std::string& description = "Random seed");
+// --threads (with short name "-t" where `short_name`): 0 = all cores, up to
+// kMaxThreads. Use resolve_threads on the value before running.
+CLI::Option* add_threads_option(CLI::App* cmd, int& target, bool short_name = false);
+CLI::Option* add_seconds_option(CLI::App* cmd, const std::string& name, double& target,
+                                const std::string& description, double min, double max);
+// Board size and rules options, kept as text and parsed again by
+// parse_board_size / parse_rules when the command runs.
+CLI::Option* add_board_option(CLI::App* cmd, std::string& target, const std::string& description);
+CLI::Option* add_rules_option(CLI::App* cmd, const std::string& name, std::string& target,
+                              const std::string& description);
+CLI::Option* add_komi_option(CLI::App* cmd, std::string& target, const std::string& description);
+
+// The threads a run uses: all cores for 0; more threads than cores would
+// only slow the run down (and oneTBB warns about them), so a larger request
+// is cut to the number of cores with a note on stderr.
+int resolve_threads(int requested);
 
 }  // namespace tengen::tools

@@ -3,10 +3,12 @@
 // rules at work.
 #include <cstdio>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "core/coords.h"
 #include "core/game.h"
+#include "formats/gtp_protocol.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
 #include "tools/commands.h"
@@ -21,6 +23,7 @@ struct PlayOptions {
   std::string komi;
   uint64_t seed = 1;
   int max_turns = 0;
+  int handicap = 0;
   bool quiet = false;
 };
 
@@ -28,12 +31,26 @@ int run_play(const PlayOptions& options) {
   auto [width, height] = parse_board_size(options.board);
   Rules rules = parse_rules(options.rules, options.komi);
   Game game(width, height, rules);
+  if (options.handicap > 0) {
+    if (std::string error = game.set_handicap(options.handicap); !error.empty()) {
+      throw std::invalid_argument("--handicap " + std::to_string(options.handicap) + ": " + error);
+    }
+  }
   selfplay::Rng rng(options.seed);
   selfplay::LightPolicy policy;
   const int max_turns = options.max_turns > 0 ? options.max_turns : 3 * width * height;
-  std::printf("Rules %s (%s), board %dx%d, seed %llu\n", rules.to_string().c_str(),
+  std::printf("Rules %s (%s), board %dx%d, seed %llu", rules.to_string().c_str(),
               rules.preset_name().empty() ? "custom" : std::string(rules.preset_name()).c_str(),
               width, height, static_cast<unsigned long long>(options.seed));
+  if (options.handicap > 0) {
+    std::printf(", handicap %d (%s)", options.handicap,
+                rules.handicap == HandicapPlacement::Fixed
+                    ? ("on " + formats::format_gtp_vertices(
+                                   game.board(), handicap_points(game.board(), options.handicap)))
+                          .c_str()
+                    : "free: Black's first moves");
+  }
+  std::printf("\n");
   int turn = 0;
   while (!game.over() && turn < max_turns) {
     const Color me = game.to_move();
@@ -52,10 +69,12 @@ int run_play(const PlayOptions& options) {
   }
   std::printf("\n%s", pretty_diagram(game.board()).c_str());
   const Score s = game.score();
+  // Suicided stones are the opponent's prisoners (see Game::suicides).
   std::printf("Game %s after %d turns. Prisoners: black %d, white %d.\n",
               game.over() ? ("ended by " + std::string(to_string(game.end_reason()))).c_str()
                           : "stopped at the turn limit",
-              turn, game.prisoners(Color::Black), game.prisoners(Color::White));
+              turn, game.prisoners(Color::Black) + game.suicides(Color::White),
+              game.prisoners(Color::White) + game.suicides(Color::Black));
   std::printf("Score: black %d, white %d + komi %s%s, neutral %d. Result: %s\n", s.black, s.white,
               format_komi(s.komi).c_str(),
               s.handicap_bonus ? (" + handicap " + std::to_string(s.handicap_bonus)).c_str() : "",
@@ -68,15 +87,17 @@ int run_play(const PlayOptions& options) {
 void add_play_command(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* play = app.add_subcommand("play", "Play one random game and print it with its score");
-  play->add_option("--board", options->board, "Board size: 9 or 19x13 (1 to 25 each way)")
-      ->capture_default_str();
-  play->add_option("--rules", options->rules,
-                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...")
-      ->capture_default_str();
-  play->add_option("--komi", options->komi, "Komi, overrides the rules' (multiple of 0.5)");
-  play->add_option("--seed", options->seed, "Random seed")->capture_default_str();
-  play->add_option("--max-turns", options->max_turns, "Turn limit (default 3 x area)")
-      ->check(CLI::NonNegativeNumber);
+  add_board_option(play, options->board, "Board size: 9 or 19x13 (1 to 25 each way)");
+  add_rules_option(play, "--rules", options->rules,
+                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...");
+  add_komi_option(play, options->komi,
+                  "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000)");
+  add_seed_option(play, options->seed);
+  add_int_option(play, "--max-turns", options->max_turns, "Turn limit (0: 3 x area)", 0, 1 << 30);
+  add_int_option(play, "--handicap", options->handicap,
+                 "Handicap stones, 2 or more (as the rules' handicap setting says: fixed: 2 to 9 "
+                 "on the star points; free: Black's first moves)",
+                 0, 361);
   play->add_flag("--quiet", options->quiet, "Print only the final board and score");
   play->callback([options] {
     if (int rc = run_play(*options); rc != 0) throw CLI::RuntimeError(rc);

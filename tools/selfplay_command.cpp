@@ -1,15 +1,10 @@
 // `tengen selfplay`: many light playouts on every core, turned into
 // statistics (stdout, --json), one CSV row per game (--csv) and the first
-// games as SGF files (--sgf). Ctrl-C stops cleanly: the games finished so far
-// are summarised and written as usual (exit status 130).
-#include <signal.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <chrono>
+// games as SGF files (--sgf). Ctrl-C or SIGTERM stops cleanly: the games
+// finished so far are summarised and written as usual (exit status 130 or
+// 143; tools/interrupt.h).
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -18,10 +13,17 @@
 #include "selfplay/runner.h"
 #include "selfplay/sgf_writer.h"
 #include "tools/commands.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
+#include "tools/output.h"
+#include "tools/progress.h"
 
 namespace tengen::tools {
 namespace {
+
+// A bound that keeps a run finite in practice (10^15 games is decades at a
+// billion games a second) and every count exact in the statistics.
+constexpr uint64_t kMaxGames = 1'000'000'000'000'000;
 
 struct SelfplayOptions {
   std::string board = "9";
@@ -38,113 +40,10 @@ struct SelfplayOptions {
   bool no_progress = false;
 };
 
-// Set by the SIGINT handler; an always-lock-free atomic is safe to store to
-// from a signal handler.
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_sigint(int) {
-  interrupted.store(true, std::memory_order_relaxed);
-}
-
-// Installs the handler for one run and restores the previous one after it.
-// SA_RESETHAND: a second Ctrl-C ends the process at once.
-class SigintGuard {
- public:
-  SigintGuard() {
-    interrupted.store(false);
-    struct sigaction action = {};
-    action.sa_handler = on_sigint;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &action, &previous_);
-  }
-  ~SigintGuard() { sigaction(SIGINT, &previous_, nullptr); }
-  SigintGuard(const SigintGuard&) = delete;
-  SigintGuard& operator=(const SigintGuard&) = delete;
-
- private:
-  struct sigaction previous_ = {};
-};
-
-std::ofstream open_output(const std::string& path, const char* what) {
-  std::ofstream out(path, std::ios::out | std::ios::trunc | std::ios::binary);
-  if (!out)
-    throw std::runtime_error(std::string("cannot write the ") + what + " file '" + path + "'");
-  return out;
-}
-
-// Makes the SGF directory if needed and proves it writable with a probe file.
-void prepare_sgf_dir(const std::string& dir) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  fs::create_directories(dir, error);
-  if (!fs::is_directory(dir, error)) {
-    throw std::runtime_error("cannot use '" + dir + "' as the SGF directory");
-  }
-  const fs::path probe = fs::path(dir) / ".tengen-write-probe";
-  {
-    std::ofstream out(probe);
-    if (!out) throw std::runtime_error("cannot write SGF files in '" + dir + "'");
-  }
-  fs::remove(probe, error);
-}
-
-std::string duration_text(double seconds) {
-  const long s = long(seconds + 0.5);
-  char buffer[32];
-  if (s >= 3600) {
-    std::snprintf(buffer, sizeof buffer, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%ld:%02ld", s / 60, s % 60);
-  }
-  return buffer;
-}
-
-// A one-line progress bar on stderr, redrawn at most ten times a second.
-class ProgressBar {
- public:
-  explicit ProgressBar(uint64_t total) : total_(total), start_(Clock::now()), last_(start_) {}
-
-  void update(uint64_t done) {
-    const auto now = Clock::now();
-    if (done < total_ && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
-    const double fraction = total_ ? double(done) / double(total_) : 1.0;
-    const int filled = int(fraction * 30);
-    std::string bar(size_t(filled), '=');
-    bar.resize(30, ' ');
-    const std::string eta = rate > 0 ? duration_text(double(total_ - done) / rate) : "?";
-    std::fprintf(stderr, "\r[%s] %5.1f%% %llu/%llu games  %.0f games/s  ETA %s  ", bar.c_str(),
-                 100 * fraction, static_cast<unsigned long long>(done),
-                 static_cast<unsigned long long>(total_), rate, eta.c_str());
-    std::fflush(stderr);
-    drawn_ = true;
-  }
-
-  void finish() {
-    if (drawn_) std::fprintf(stderr, "\r%*s\r", 100, "");
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  uint64_t total_;
-  Clock::time_point start_, last_;
-  bool drawn_ = false;
-};
-
-// CLI11 reads "-5" into an unsigned option as a huge number; refuse it.
-const CLI::Validator kNonNegative(
-    [](std::string& text) -> std::string {
-      return !text.empty() && text.front() == '-' ? "must not be negative" : "";
-    },
-    "NON-NEGATIVE");
-
 void run_selfplay_command(const SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
+  check_distinct_outputs({{"--json", options.json}, {"--csv", options.csv}});
   const auto [width, height] = parse_board_size(options.board);
   selfplay::RunConfig config;
   config.width = width;
@@ -152,72 +51,59 @@ void run_selfplay_command(const SelfplayOptions& options) {
   config.rules = parse_rules(options.rules, options.komi);
   config.games = options.games;
   config.seed = options.seed;
-  config.threads = options.threads;
+  config.threads = resolve_threads(options.threads);
   config.max_turns = options.max_turns;
   config.keep_moves = options.sgf.empty() ? 0 : options.sgf_games;
   if (std::string error = selfplay::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
-  std::ofstream json, csv;
-  if (!options.json.empty()) json = open_output(options.json, "JSON");
+  Output json, csv;
+  if (!options.json.empty()) json = Output(options.json, "JSON file");
   if (!options.csv.empty()) {
-    csv = open_output(options.csv, "CSV");
-    csv << selfplay::csv_header();
+    csv = Output(options.csv, "CSV file");
+    csv.write(selfplay::csv_header());
   }
-  if (!options.sgf.empty()) prepare_sgf_dir(options.sgf);
+  if (!options.sgf.empty()) prepare_output_dir(options.sgf, "SGF directory");
 
   const Board board(width, height);
   selfplay::RunCallbacks callbacks;
-  if (csv.is_open() || config.keep_moves > 0) {
+  if (csv.enabled() || config.keep_moves > 0) {
     callbacks.on_game = [&](const selfplay::GameSummary& game, std::span<const Move> moves) {
-      if (csv.is_open()) {
-        csv << selfplay::csv_row(board, game);
-        if (!csv) throw std::runtime_error("writing the CSV file '" + options.csv + "' failed");
-      }
+      csv.write(selfplay::csv_row(board, game));
       if (game.index < config.keep_moves) {
-        selfplay::SgfGame sgf{&board,
-                              config.rules,
-                              game.score,
-                              moves,
-                              "tengen selfplay game " + std::to_string(game.index) + ", seed " +
-                                  std::to_string(config.seed),
-                              game.end == selfplay::PlayoutEnd::MoveCap
-                                  ? "Stopped at the move cap; scored as it stands."
-                                  : ""};
+        selfplay::SgfGame sgf{
+            &board,
+            config.rules,
+            game.score,
+            moves,
+            "tengen selfplay game " + std::to_string(game.index) + ", seed " +
+                std::to_string(config.seed),
+            game.end == selfplay::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
+            game.end == selfplay::PlayoutEnd::MoveCap};
         char name[48];
         std::snprintf(name, sizeof name, "game-%06llu.sgf",
                       static_cast<unsigned long long>(game.index));
         const std::string path = (std::filesystem::path(options.sgf) / name).string();
-        std::ofstream out = open_output(path, "SGF");
-        out << selfplay::write_sgf(sgf);
-        if (!out) throw std::runtime_error("writing the SGF file '" + path + "' failed");
+        write_whole_file(path, selfplay::write_sgf(sgf), "SGF file");
       }
     };
   }
-  ProgressBar progress(config.games);
-  if (!options.no_progress && isatty(STDERR_FILENO)) {
-    callbacks.on_progress = [&](uint64_t done) { progress.update(done); };
-  }
+  ProgressReporter progress("selfplay", "games", !options.no_progress);
+  callbacks.on_progress = [&](uint64_t done) { progress.update(done, config.games); };
 
   selfplay::RunResult result;
-  {
-    SigintGuard guard;
-    result = selfplay::run_selfplay(config, callbacks, &interrupted);
-  }
+  InterruptGuard guard;
+  result = selfplay::run_selfplay(config, callbacks, guard.flag());
   progress.finish();
 
-  std::fputs(selfplay::summary_text(result).c_str(), stdout);
-  std::fflush(stdout);
-  if (json.is_open()) {
-    json << selfplay::summary_json(result);
-    json.close();
-    if (!json) throw std::runtime_error("writing the JSON file '" + options.json + "' failed");
+  // With an output on stdout ("-") the text summary stays out of its way.
+  if (!json.is_stdout() && !csv.is_stdout()) {
+    std::fputs(selfplay::summary_text(result).c_str(), stdout);
   }
-  if (csv.is_open()) {
-    csv.close();
-    if (!csv) throw std::runtime_error("writing the CSV file '" + options.csv + "' failed");
-  }
-  if (result.interrupted) throw CLI::RuntimeError(128 + SIGINT);
+  json.write(selfplay::summary_json(result));
+  json.close();
+  csv.close();
+  if (result.interrupted) throw CLI::RuntimeError(guard.exit_status());
 }
 
 }  // namespace
@@ -226,32 +112,25 @@ void add_selfplay_command(CLI::App& app) {
   auto options = std::make_shared<SelfplayOptions>();
   CLI::App* cmd = app.add_subcommand(
       "selfplay", "Play many random games (light playouts) in parallel and print their statistics");
-  cmd->add_option("--board", options->board, "Board size: N or WxH, 1 to 25")
-      ->capture_default_str();
-  cmd->add_option("--rules", options->rules,
-                  "Rules: a preset (tromp-taylor, japanese, chinese, aga, nz), key=value,... or "
-                  "a preset with overrides")
-      ->capture_default_str();
-  cmd->add_option("--komi", options->komi, "Komi, a multiple of 0.5 (default: the rules' komi)");
-  cmd->add_option("--games", options->games, "Number of games")
-      ->check(kNonNegative)
-      ->capture_default_str();
-  cmd->add_option("--seed", options->seed, "Run seed: game i is seeded from (seed, i)")
-      ->check(kNonNegative)
-      ->capture_default_str();
-  cmd->add_option("--threads", options->threads, "Threads (default: all cores)")
-      ->check(CLI::Range(1, 4096));
-  cmd->add_option("--max-turns", options->max_turns,
-                  "Cap on the turns of a game, passes included (default: 3 per point)")
-      ->check(CLI::Range(1, 1 << 30));
-  cmd->add_option("--json", options->json, "Write the summary as JSON to FILE")->type_name("FILE");
-  cmd->add_option("--csv", options->csv, "Write one CSV row per game to FILE")->type_name("FILE");
+  add_board_option(cmd, options->board, "Board size: N or WxH, 1 to 25");
+  add_rules_option(cmd, "--rules", options->rules,
+                   "Rules: a preset (tromp-taylor, japanese, chinese, aga, nz), key=value,... or "
+                   "a preset with overrides");
+  add_komi_option(cmd, options->komi,
+                  "Komi, a multiple of 0.5 from -1000 to 1000 (default: the rules' komi)");
+  add_count_option(cmd, "--games", options->games, "Number of games", 0, kMaxGames);
+  add_seed_option(cmd, options->seed, "Run seed: game i is seeded from (seed, i)");
+  add_threads_option(cmd, options->threads);
+  add_int_option(cmd, "--max-turns", options->max_turns,
+                 "Cap on the turns of a game, passes included (default: 3 per point)", 1, 1 << 30);
+  cmd->add_option("--json", options->json, "Write the summary as JSON to FILE ('-': stdout)")
+      ->type_name("FILE");
+  cmd->add_option("--csv", options->csv, "Write one CSV row per game to FILE ('-': stdout)")
+      ->type_name("FILE");
   cmd->add_option("--sgf", options->sgf, "Write the first games as SGF files into DIR")
       ->type_name("DIR");
-  cmd->add_option("--sgf-games", options->sgf_games, "How many games --sgf writes")
-      ->check(kNonNegative)
-      ->capture_default_str();
-  cmd->add_flag("--no-progress", options->no_progress, "No progress bar on stderr");
+  add_count_option(cmd, "--sgf-games", options->sgf_games, "How many games --sgf writes");
+  cmd->add_flag("--no-progress", options->no_progress, "No progress on stderr");
   cmd->callback([options] { run_selfplay_command(*options); });
 }
 

@@ -2,7 +2,8 @@
 // rules it states (formats/verify.h) and reports, per file, the first illegal
 // move of each game and the captures, then a summary; --json writes the same
 // as JSON. Exit status 1 when any game has an illegal move or an impossible
-// setup or any file is unreadable.
+// setup or any file is unreadable. Ctrl-C or SIGTERM stops after the files in
+// progress and reports those verified (exit status 130 or 143).
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -11,7 +12,10 @@
 
 #include "formats/verify.h"
 #include "tools/commands.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
+#include "tools/output.h"
+#include "tools/progress.h"
 
 namespace tengen::tools {
 namespace {
@@ -23,18 +27,8 @@ struct VerifyCommandOptions {
   int threads = 0;
   bool problems_only = false;
   bool timing = false;
+  bool no_progress = false;
 };
-
-void write_file(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return;
-  }
-  std::FILE* file = std::fopen(path.c_str(), "wb");
-  if (!file) throw std::runtime_error("cannot write " + path);
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  if (std::fclose(file) != 0 || !written) throw std::runtime_error("cannot write " + path);
-}
 
 // Keeps only the files with something to say.
 formats::VerifyReport problems(const formats::VerifyReport& report) {
@@ -52,19 +46,31 @@ formats::VerifyReport problems(const formats::VerifyReport& report) {
 
 int run_verify(const VerifyCommandOptions& options) {
   formats::VerifyOptions verify;
-  verify.threads = options.threads;
+  verify.threads = resolve_threads(options.threads);
   verify.read.default_rules = parse_rules(options.default_rules, "");
+  Output json;
+  if (!options.json.empty()) json = Output(options.json, "JSON file");
   const std::vector<std::string> files = formats::collect_sgf_files(options.paths);
+  ProgressReporter reporter("verify", "files", !options.no_progress);
+  verify.progress = [&](size_t done, size_t total) { reporter.update(done, total); };
+  InterruptGuard guard;
+  verify.stop = guard.flag();
   const formats::VerifyReport report = formats::verify_files(files, verify);
-  const bool json_to_stdout = options.json == "-";
-  if (!json_to_stdout) {
-    const std::string text =
+  reporter.finish();
+  if (!json.is_stdout()) {
+    std::string text =
         formats::format_report(options.problems_only ? problems(report) : report, options.timing);
+    if (report.interrupted) {
+      text += "interrupted: " + std::to_string(report.files.size()) + " of " +
+              std::to_string(files.size()) + " files verified\n";
+    }
     std::fwrite(text.data(), 1, text.size(), stdout);
   }
-  if (!options.json.empty()) write_file(options.json, formats::format_report_json(report));
+  json.write(formats::format_report_json(report));
+  json.close();
   const formats::VerifySummary& s = report.summary;
-  return s.illegal_moves + s.bad_setups + s.unreadable_files > 0 ? 1 : 0;
+  if (s.illegal_moves + s.bad_setups + s.unreadable_files > 0) return 1;
+  return report.interrupted ? guard.exit_status() : 0;
 }
 
 }  // namespace
@@ -78,13 +84,10 @@ void add_verify_command(CLI::App& app) {
       ->required();
   verify->add_option("--json", options->json,
                      "Also write the report as JSON to FILE ('-': stdout)");
-  verify->add_option("--threads", options->threads, "Threads (0: every core)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  verify
-      ->add_option("--default-rules", options->default_rules,
-                   "Rules for records without a known RU: preset or key=value,...")
-      ->capture_default_str();
+  add_threads_option(verify, options->threads);
+  add_rules_option(verify, "--default-rules", options->default_rules,
+                   "Rules for records without a known RU: preset or key=value,...");
+  verify->add_flag("--no-progress", options->no_progress, "No progress on stderr");
   verify->add_flag(
       "--problems", options->problems_only,
       "List only files with illegal moves, impossible setups, read errors or warnings");
@@ -92,7 +95,7 @@ void add_verify_command(CLI::App& app) {
   verify->footer(
       "Two passes do not end a replayed game (end=agreement): records often go on after them.\n"
       "Exit status: 0 if every game replays, 1 if any illegal move, impossible setup or\n"
-      "unreadable file.");
+      "unreadable file; 130 or 143 when stopped by Ctrl-C or SIGTERM.");
   verify->callback([options] {
     if (int rc = run_verify(*options); rc != 0) throw CLI::RuntimeError(rc);
   });
