@@ -104,7 +104,7 @@ TEST(CliOptions, AnUnknownCommandIsNamed) {
   EXPECT_TRUE(contains(ran.err, "selfplay")) << ran.err;
 }
 
-TEST(CliOptions, PlayTakesAHandicap) {
+TEST(CliOptions, PlayAndSelfplayTakeAHandicap) {
   const Ran fixed =
       run({"play", "--board", "9", "--rules", "japanese", "--handicap", "4", "--max-turns", "1"});
   EXPECT_EQ(fixed.status, 0) << fixed.err;
@@ -116,6 +116,22 @@ TEST(CliOptions, PlayTakesAHandicap) {
   const Ran one = run({"play", "--handicap", "1"});
   EXPECT_EQ(one.status, 1);
   EXPECT_TRUE(contains(one.err, "--handicap 1: handicap must be at least 2")) << one.err;
+
+  // selfplay's games start from the handicap, and their records replay.
+  TempDir dir;
+  const Ran selfplay = run({"selfplay", "--board", "9", "--rules", "japanese", "--handicap", "3",
+                            "--games", "20", "--sgf", dir.file("sgf"), "--sgf-games", "3"});
+  ASSERT_EQ(selfplay.status, 0) << selfplay.err;
+  EXPECT_TRUE(contains(selfplay.out, "Handicap 3 (fixed)")) << selfplay.out;
+  const std::string sgf = read_file(dir.file("sgf/game-000000.sgf"));
+  EXPECT_TRUE(contains(sgf, "HA[3]AB[")) << sgf;
+  EXPECT_TRUE(contains(sgf, ";W[")) << sgf;
+  const Ran verify = run({"verify", dir.file("sgf")});
+  EXPECT_EQ(verify.status, 0) << verify.out;
+  EXPECT_TRUE(contains(verify.out, "3 files, 3 games")) << verify.out;
+  const Ran bad = run({"selfplay", "--board", "5", "--rules", "japanese", "--handicap", "2"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_TRUE(contains(bad.err, "not defined on 5x5")) << bad.err;
 }
 
 }  // namespace

@@ -102,6 +102,9 @@ std::string summary_text(const RunResult& result) {
       "tengen selfplay {}: {} games on {}, rules {}, komi {}, seed {}, {} thread{}\n",
       TENGEN_VERSION, with_commas(n), board_name(c.width, c.height), rules_name(c.rules),
       format_komi(c.rules.komi), c.seed, c.threads, c.threads == 1 ? "" : "s");
+  if (c.handicap > 0) {
+    out += fmt::format("Handicap {} ({})\n", c.handicap, to_string(c.rules.handicap));
+  }
   if (result.interrupted) {
     out += fmt::format("Interrupted: {} of {} games finished; the statistics cover those.\n",
                        with_commas(n), with_commas(int64_t(c.games)));
@@ -192,6 +195,7 @@ std::string summary_json(const RunResult& result) {
   j["rules"] = rules_name(c.rules);
   j["rules_settings"] = c.rules.to_string();
   j["komi"] = c.rules.komi;
+  j["handicap"] = c.handicap;
   j["seed"] = c.seed;
   j["threads"] = c.threads;
   j["max_turns"] = c.max_turns;

@@ -72,6 +72,8 @@ struct Worker {
         encoder(game.board()),
         stats(config.width, config.height, config.max_turns) {
     owner.reserve(Board::kMaxArray);
+    // The handicap is part of the starting position: reset() keeps it.
+    if (config.handicap > 0) game.set_handicap(config.handicap);
   }
 
   Game game;
@@ -151,6 +153,10 @@ std::string validate(const RunConfig& config) {
   if (config.threads > 4096) return "threads must be at most 4096";
   if (config.max_turns < 0) return "max turns must be at least 1";
   if (config.batch < 0) return "batch must be at least 1";
+  if (config.handicap != 0) {
+    Game trial(config.width, config.height, config.rules);
+    if (std::string error = trial.set_handicap(config.handicap); !error.empty()) return error;
+  }
   return "";
 }
 

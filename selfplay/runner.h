@@ -32,6 +32,9 @@ struct RunConfig {
   uint64_t keep_moves = 0;
   // Games per batch; 0 picks by board size. Changes nothing in the results.
   int batch = 0;
+  // Handicap stones of every game (0: none; else at least 2), placed as the
+  // rules' handicap setting says (Game::set_handicap).
+  int handicap = 0;
 };
 
 // Called on the pipeline's serial stage, one call at a time, in game order.

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/coords.h"
+#include "core/game.h"
 
 namespace tengen::selfplay {
 
@@ -50,6 +51,13 @@ std::string write_sgf(const SgfGame& game) {
   property("SZ", size);
   property("RU", sgf_escape(sgf_rules_value(game.rules)));
   property("KM", format_komi(game.rules.komi));
+  if (game.handicap > 0) {
+    property("HA", std::to_string(game.handicap));
+    if (game.rules.handicap == HandicapPlacement::Fixed) {
+      out += "AB";
+      for (Point p : handicap_points(board, game.handicap)) out += "[" + sgf_point(board, p) + "]";
+    }
+  }
   property("RE", game.unfinished ? "Void" : game.score.result());
   if (!game.name.empty()) property("GN", sgf_escape(game.name));
   std::string comment = game.comment;

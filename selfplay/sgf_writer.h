@@ -24,6 +24,8 @@ struct SgfGame {
   // A game stopped before its end (at the move cap): FF[4] reserves RE[Void]
   // for it; the score as it stands goes into the comment.
   bool unfinished = false;
+  // HA; with a fixed handicap its stones as AB (a free one is in the moves).
+  int handicap = 0;
 };
 
 // The RU value for rules: the SGF name of the preset they equal apart from

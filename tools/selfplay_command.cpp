@@ -33,6 +33,7 @@ struct SelfplayOptions {
   uint64_t seed = 1;
   int threads = 0;
   int max_turns = 0;
+  int handicap = 0;
   std::string json;
   std::string csv;
   std::string sgf;
@@ -53,6 +54,7 @@ void run_selfplay_command(const SelfplayOptions& options) {
   config.seed = options.seed;
   config.threads = resolve_threads(options.threads);
   config.max_turns = options.max_turns;
+  config.handicap = options.handicap;
   config.keep_moves = options.sgf.empty() ? 0 : options.sgf_games;
   if (std::string error = selfplay::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
@@ -79,7 +81,8 @@ void run_selfplay_command(const SelfplayOptions& options) {
             "tengen selfplay game " + std::to_string(game.index) + ", seed " +
                 std::to_string(config.seed),
             game.end == selfplay::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
-            game.end == selfplay::PlayoutEnd::MoveCap};
+            game.end == selfplay::PlayoutEnd::MoveCap,
+            config.handicap};
         char name[48];
         std::snprintf(name, sizeof name, "game-%06llu.sgf",
                       static_cast<unsigned long long>(game.index));
@@ -121,6 +124,10 @@ void add_selfplay_command(CLI::App& app) {
   add_count_option(cmd, "--games", options->games, "Number of games", 0, kMaxGames);
   add_seed_option(cmd, options->seed, "Run seed: game i is seeded from (seed, i)");
   add_threads_option(cmd, options->threads);
+  add_int_option(cmd, "--handicap", options->handicap,
+                 "Handicap stones of every game, 2 or more (as the rules' handicap setting "
+                 "says: fixed: 2 to 9 on the star points; free: Black's first moves)",
+                 0, 361);
   add_int_option(cmd, "--max-turns", options->max_turns,
                  "Cap on the turns of a game, passes included (default: 3 per point)", 1, 1 << 30);
   cmd->add_option("--json", options->json, "Write the summary as JSON to FILE ('-': stdout)")
