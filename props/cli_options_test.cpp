@@ -102,6 +102,9 @@ TEST(CliOptions, AnUnknownCommandIsNamed) {
   EXPECT_EQ(ran.status, 109);
   EXPECT_TRUE(contains(ran.err, "unknown command 'foo'")) << ran.err;
   EXPECT_TRUE(contains(ran.err, "selfplay")) << ran.err;
+  const Ran none = run({});
+  EXPECT_EQ(none.status, 106);
+  EXPECT_TRUE(contains(none.err, "give a command (one of: play, selfplay")) << none.err;
 }
 
 TEST(CliOptions, PlayAndSelfplayTakeAHandicap) {

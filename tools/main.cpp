@@ -13,16 +13,23 @@
 
 namespace {
 
-// CLI11 answers an unknown first word with "A subcommand is required"; say
-// what was wrong and what is allowed instead.
-bool known_first_word(const CLI::App& app, const char* word, std::string* names) {
-  if (word[0] == '-') return true;
-  bool known = false;
+// The subcommands' names, "play, selfplay, ...".
+std::string command_names(const CLI::App& app) {
+  std::string names;
   for (const CLI::App* sub : app.get_subcommands({})) {
-    *names += (names->empty() ? "" : ", ") + sub->get_name();
-    known = known || sub->get_name() == word;
+    names += (names.empty() ? "" : ", ") + sub->get_name();
   }
-  return known;
+  return names;
+}
+
+// CLI11 answers a missing or unknown first word with "A subcommand is
+// required"; say what was wrong and what is allowed instead.
+bool known_first_word(const CLI::App& app, const char* word) {
+  if (word[0] == '-') return true;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == word) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -39,10 +46,14 @@ int main(int argc, char** argv) {
   tengen::tools::add_crosscheck_command(app);
   tengen::tools::add_fuzz_command(app);
   tengen::tools::add_count_command(app);
-  std::string names;
-  if (argc > 1 && !known_first_word(app, argv[1], &names)) {
+  if (argc == 1) {
+    std::fprintf(stderr, "tengen: give a command (one of: %s; see tengen --help)\n",
+                 command_names(app).c_str());
+    return static_cast<int>(CLI::ExitCodes::RequiredError);
+  }
+  if (!known_first_word(app, argv[1])) {
     std::fprintf(stderr, "tengen: unknown command '%s' (expected one of: %s; see tengen --help)\n",
-                 argv[1], names.c_str());
+                 argv[1], command_names(app).c_str());
     return static_cast<int>(CLI::ExitCodes::ExtrasError);
   }
   try {
