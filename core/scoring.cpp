@@ -92,31 +92,43 @@ Score score(const Board& board, const Rules& rules, const ScoreContext& context)
   }
   find_owners(board, colour, owner);
 
-  Score s;
+  AreaCount count;
   for (int i = 0; i < n; ++i) {
-    if (owner[i] == Color::Wall) continue;
-    bool counts = rules.scoring == Scoring::Area || colour[i] == Color::Empty;
+    const bool stone = colour[i] != Color::Empty;
     if (owner[i] == Color::Black) {
-      s.black += counts;
+      ++count.black;
+      count.black_stones += stone;
     } else if (owner[i] == Color::White) {
-      s.white += counts;
+      ++count.white;
+      count.white_stones += stone;
     } else if (owner[i] == Color::Empty) {
-      ++s.neutral;
+      ++count.neutral;
     }
   }
+  return score_count(count, rules, context, dead_black, dead_white);
+}
+
+Score score_count(const AreaCount& count, const Rules& rules, const ScoreContext& context,
+                  int dead_black, int dead_white) {
+  Score s;
+  s.neutral = count.neutral;
   if (rules.scoring == Scoring::Territory) {
-    s.black += context.black_prisoners + dead_white;
-    s.white += context.white_prisoners + dead_black;
-  } else if (context.handicap_stones > 0) {
-    switch (rules.handicap_bonus) {
-      case HandicapBonus::None:
-        break;
-      case HandicapBonus::N:
-        s.handicap_bonus = context.handicap_stones;
-        break;
-      case HandicapBonus::NMinusOne:
-        s.handicap_bonus = context.handicap_stones - 1;
-        break;
+    s.black = count.black - count.black_stones + context.black_prisoners + dead_white;
+    s.white = count.white - count.white_stones + context.white_prisoners + dead_black;
+  } else {
+    s.black = count.black;
+    s.white = count.white;
+    if (context.handicap_stones > 0) {
+      switch (rules.handicap_bonus) {
+        case HandicapBonus::None:
+          break;
+        case HandicapBonus::N:
+          s.handicap_bonus = context.handicap_stones;
+          break;
+        case HandicapBonus::NMinusOne:
+          s.handicap_bonus = context.handicap_stones - 1;
+          break;
+      }
     }
   }
   s.komi = rules.komi;

@@ -37,6 +37,19 @@ struct ScoreContext {
 // Throws std::invalid_argument if a point in context.dead is not a stone.
 Score score(const Board& board, const Rules& rules, const ScoreContext& context);
 
+// The points of a board (dead stones removed) by whom they count for under
+// area scoring: owned points include the stones on them.
+struct AreaCount {
+  int black = 0, white = 0, neutral = 0;
+  int black_stones = 0, white_stones = 0;
+};
+
+// What score() makes of an area count: the rules' scoring, prisoners, dead
+// stones (dead_black: black stones removed as dead), handicap bonus, komi and
+// tie rule. context.dead is not read.
+Score score_count(const AreaCount& count, const Rules& rules, const ScoreContext& context,
+                  int dead_black = 0, int dead_white = 0);
+
 Winner decide(double margin, TieRule tie);
 
 // For each point of the board (indexed like the board's array), who it counts

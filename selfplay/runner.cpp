@@ -18,6 +18,7 @@
 #include "core/game.h"
 #include "core/scoring.h"
 #include "selfplay/digest.h"
+#include "selfplay/kernel.h"
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
@@ -68,14 +69,15 @@ const char stage_token = 0;
 // a run, playing allocates nothing.
 struct Worker {
   explicit Worker(const RunConfig& config)
-      : game(config.width, config.height, config.rules),
-        encoder(game.board()),
+      : board(config.width, config.height),
+        kernel(make_kernel(Game(board, Color::Black, config.rules), config.max_turns)),
+        encoder(board),
         stats(config.width, config.height, config.max_turns) {
     owner.reserve(Board::kMaxArray);
   }
 
-  Game game;
-  LightPolicy policy;
+  Board board;  // the geometry, for vertices
+  std::unique_ptr<PlayoutKernel> kernel;
   MoveEncoder encoder;
   std::vector<Color> owner;
   Stats stats;
@@ -97,21 +99,20 @@ void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
   batch.bytes.clear();
   for (int k = 0; k < batch.count; ++k) {
     const uint64_t index = batch.first + uint64_t(k);
-    w.game.reset();
     Rng rng = game_rng(config.seed, index);
-    const PlayoutEnd end = play_out(w.game, w.policy, rng, config.max_turns);
-    const Score score = w.game.score();
-    area_owners(w.game.board(), w.owner);
-    GameSummary summary = summarize(w.game, end, score);
+    PlayoutKernel& kernel = *w.kernel;
+    const PlayoutEnd end = kernel.play(rng);
+    const Score score = kernel.score(w.owner);
+    GameSummary summary = summarize(w.board, kernel, end, score);
     summary.index = index;
     const size_t at = batch.bytes.size();
-    w.encoder.append(w.game.moves(), batch.bytes);
+    w.encoder.append(kernel.moves(), batch.bytes);
     summary.digest = digest_bytes(std::span<const uint8_t>(batch.bytes).subspan(at));
-    w.stats.add(summary, w.game.board(), w.owner);
+    w.stats.add(summary, w.board, w.owner);
     batch.games.push_back(summary);
     if (index < config.keep_moves) {
       if (batch.kept.size() < size_t(batch.count)) batch.kept.resize(size_t(batch.count));
-      batch.kept[size_t(k)] = w.game.moves();
+      batch.kept[size_t(k)].assign(kernel.moves().begin(), kernel.moves().end());
     }
   }
 }

@@ -80,7 +80,26 @@ inline int vertex(const Board& board, Point p) {
 }
 
 // Fills a summary from a finished playout: everything but index and digest.
-GameSummary summarize(const Game& game, PlayoutEnd end, const Score& score);
+// `played` is a Game or a PlayoutKernel: its moves(), prisoners(c) and
+// suicides(c); `board` gives the geometry for vertices.
+template <class Played>
+GameSummary summarize(const Board& board, const Played& played, PlayoutEnd end,
+                      const Score& score) {
+  GameSummary s;
+  s.end = end;
+  const auto& moves = played.moves();
+  s.turns = int(moves.size());
+  for (const Move& m : moves) s.stones += m.point != kPass;
+  if (!moves.empty() && moves.front().color == Color::Black) {
+    s.first_move = vertex(board, moves.front().point);
+  }
+  s.captures_black = played.prisoners(Color::Black);
+  s.captures_white = played.prisoners(Color::White);
+  s.suicides_black = played.suicides(Color::Black);
+  s.suicides_white = played.suicides(Color::White);
+  s.score = score;
+  return s;
+}
 
 class Stats {
  public:
