@@ -260,8 +260,8 @@ std::string bar_chart(const std::string& title, const std::string& x_label, cons
 
 std::string board_map(const BoardMap& map) {
   // Cells of `cell` pixels centred on the points; a margin for coordinates.
-  const double cell = std::min(32.0, 380.0 / double(std::max(map.width, map.height)));
-  const double margin = 24, bar = 120;
+  const double cell = std::min(32.0, 360.0 / double(std::max(map.width, map.height)));
+  const double margin = 24, bar = 100;
   const double board_w = cell * map.width + 2 * margin, board_h = cell * map.height + 2 * margin;
   const double w = board_w + bar, h = board_h + 30;
   std::string out = fmt::format(

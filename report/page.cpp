@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "report/charts.h"
@@ -145,6 +146,36 @@ std::string fair_text(const KomiCurve& c) {
                      c.fair_high ? fmt::format("{:.2f}", *c.fair_high) : "?");
 }
 
+// The same chart over the komis near the fair ones, where the steps and the
+// bands can be seen; nullopt if no curve crosses 50%.
+std::optional<LineChart> zoom_near_fair(const LineChart& chart,
+                                        const std::vector<KomiCurve>& curves) {
+  std::optional<LineChart> zoom;
+  for (const KomiCurve& c : curves) {
+    if (!c.fair) continue;
+    if (!zoom) {
+      zoom = chart;
+      zoom->id = "komi-zoom";
+      zoom->title = "Near the fair komi";
+      zoom->x.lo = zoom->x.hi = *c.fair;
+    }
+    zoom->x.lo = std::min(zoom->x.lo, std::floor(*c.fair) - 8);
+    zoom->x.hi = std::max(zoom->x.hi, std::ceil(*c.fair) + 8);
+  }
+  if (!zoom) return zoom;
+  double lo = 0.5, hi = 0.5;
+  for (const Series& s : zoom->series) {
+    for (const ChartPoint& p : s.points) {
+      if (p.x < zoom->x.lo || p.x > zoom->x.hi) continue;
+      lo = std::min(lo, p.low);
+      hi = std::max(hi, p.high);
+    }
+  }
+  zoom->y.lo = std::max(0.0, lo - 0.01);
+  zoom->y.hi = std::min(1.0, hi + 0.01);
+  return zoom;
+}
+
 std::string komi_section(const std::vector<Result>& rs) {
   LineChart chart{"komi-curve",
                   "Black's win rate by komi",
@@ -185,6 +216,7 @@ std::string komi_section(const std::vector<Result>& rs) {
       "Wilson intervals. The fair komi is where the curve crosses 50% (dashed line); its "
       "interval is where the band's edges do (shaded).</p>\n";
   out += line_chart(chart);
+  if (const std::optional<LineChart> zoom = zoom_near_fair(chart, curves)) out += line_chart(*zoom);
   std::vector<std::pair<std::string, std::vector<std::string>>> rows;
   rows.push_back({"fair komi (points)", {}});
   rows.push_back({"Black's win rate at the komi played, measured", {}});
@@ -252,27 +284,29 @@ std::string boards_section(const std::vector<Result>& rs) {
   std::string out = "<section>\n<h2>Boards</h2>\n";
   out +=
       "<p>Left: Black's share minus White's share of the games in which each point counted "
-      "for them at the end (area scoring of the final board). "
+      "for them at the end (area scoring of the final board); colours span the lowest to the "
+      "highest balance seen, darker where Black did better. "
       "Right: Black's win rate by Black's first move; colours span the lowest to the "
       "highest rate seen. Hover over a point for its numbers.</p>\n";
   for (const Result& r : rs) {
     out += "<h3>" + escape_xml(result_label(r)) + "</h3>\n<div class=\"boards\">\n";
     const std::vector<double> balance = ownership_balance(r);
-    // Random play leaves most points near even: the colours span the largest
-    // lead seen either way, dark for Black and light for White.
-    double lead = 1e-9;
-    for (double b : balance) lead = std::max(lead, std::fabs(b));
+    // Random play leaves every point near even: the colours span the lowest
+    // to the highest balance seen, darkest where Black does best.
+    double most = -1, least = 1;
+    for (double b : balance) most = std::max(most, b), least = std::min(least, b);
+    if (most <= least) most = least + 1e-9;
     BoardMap own{"Ownership at the end: Black's share minus White's",
                  r.width,
                  r.height,
                  {},
                  cividis,
-                 "Black +" + pct(lead),
-                 "White +" + pct(lead)};
+                 fmt::format("{:+.2f}%", 100 * most),
+                 fmt::format("{:+.2f}%", 100 * least)};
     for (size_t v = 0; v < balance.size(); ++v) {
       const double n = double(std::max<int64_t>(1, r.games));
       own.cells.push_back(
-          {0.5 - balance[v] / (2 * lead),
+          {(most - balance[v]) / (most - least),
            fmt::format("{}: Black {}, White {}, nobody {} of {} games; Black minus White {}",
                        vertex_label(r, int(v)), pct(double(r.owned_black[v]) / n),
                        pct(double(r.owned_white[v]) / n), pct(double(r.owned_neutral[v]) / n),
