@@ -8,6 +8,7 @@
 #include <string>
 
 #include "report/charts.h"
+#include "report/output_file.h"
 #include "report/page.h"
 #include "report/result.h"
 #include "report/svg.h"

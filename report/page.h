@@ -18,8 +18,4 @@ std::string report_page(const std::vector<Result>& results);
 // The name a result goes by in legends: "FILE: 9x9 chinese komi 7.5".
 std::string result_label(const Result& result);
 
-// Writes `text` to `path`. Unless `overwrite`, fails if the file exists
-// (created exclusively, so no race). Throws std::runtime_error naming the file.
-void write_new_file(const std::string& path, const std::string& text, bool overwrite);
-
 }  // namespace tengen::report

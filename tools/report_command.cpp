@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "report/output_file.h"
 #include "report/page.h"
 #include "report/result.h"
 #include "tools/commands.h"

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/board.h"
+#include "report/output_file.h"
 #include "report/page.h"
 #include "report/result.h"
 #include "selfplay/report.h"
