@@ -95,6 +95,10 @@ Result hand_made(double komi, TieRule tie) {
 TEST(ReportPlot, KomiCurveByHand) {
   const Result r = hand_made(0.5, TieRule::Draw);
   EXPECT_EQ(margin_without_komi(r), (Counts{{-1, 1}, {2, 2}, {5, 1}}));
+  EXPECT_EQ(median_margin_without_komi(r), 2);
+  Result lower = r;
+  lower.twice_margin = {{-3, 2}, {3, 2}};  // m0 = -1 twice, 2 twice
+  EXPECT_EQ(median_margin_without_komi(lower), -1);
   const KomiCurve c = komi_curve(r);
   std::vector<std::pair<double, int64_t>> points;
   for (const KomiPoint& p : c.points) points.emplace_back(p.komi, p.black.k);

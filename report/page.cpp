@@ -211,19 +211,23 @@ std::string komi_section(const std::vector<Result>& rs) {
       "(Black minus White, any handicap bonus included): Black wins at komi k when that "
       "margin exceeds k. Shown at the komis k + 0.5, where no game is a tie; band: 95% "
       "Wilson intervals. The fair komi is where the curve crosses 50% (dashed line); its "
-      "interval is where the band's edges do (shaded).</p>\n";
+      "interval is where the band's edges do (shaded). The curve itself is a step function "
+      "that drops at each whole komi by the share of games with that margin; it steps across "
+      "50% at the median margin without komi.</p>\n";
   out += line_chart(chart);
   if (const std::optional<LineChart> zoom = zoom_near_fair(chart, curves)) out += line_chart(*zoom);
   std::vector<std::pair<std::string, std::vector<std::string>>> rows;
   rows.push_back({"fair komi (points)", {}});
+  rows.push_back({"median margin without komi (points)", {}});
   rows.push_back({"Black's win rate at the komi played, measured", {}});
   rows.push_back({"the same, from the curve", {}});
   rows.push_back({"nearest komis: Black's win rate", {}});
   for (size_t i = 0; i < rs.size(); ++i) {
     const Result& r = rs[i];
     rows[0].second.push_back(fair_text(curves[i]));
-    rows[1].second.push_back(rate_text(rate(r.black_wins, r.games)));
-    rows[2].second.push_back(rate_text(rate(outcome_at_komi(r, r.rules.komi).black, r.games)));
+    rows[1].second.push_back(std::to_string(median_margin_without_komi(r)));
+    rows[2].second.push_back(rate_text(rate(r.black_wins, r.games)));
+    rows[3].second.push_back(rate_text(rate(outcome_at_komi(r, r.rules.komi).black, r.games)));
     std::string near;
     for (const KomiPoint& p : curves[i].points) {
       if (curves[i].fair && std::fabs(p.komi - *curves[i].fair) <= 2.5) {
@@ -231,7 +235,7 @@ std::string komi_section(const std::vector<Result>& rs) {
                             pct(p.black.value));
       }
     }
-    rows[3].second.push_back(near.empty() ? "n/a" : near);
+    rows[4].second.push_back(near.empty() ? "n/a" : near);
   }
   out += per_result_table(rs, rows);
   return out + "</section>\n";

@@ -50,6 +50,15 @@ Outcome outcome_at_komi(const Result& result, double komi) {
   return o;
 }
 
+int64_t median_margin_without_komi(const Result& result) {
+  int64_t below = 0;
+  for (const auto& [m0, games] : margin_without_komi(result)) {
+    below += games;
+    if (2 * below >= result.games) return m0;
+  }
+  return 0;
+}
+
 KomiCurve komi_curve(const Result& result) {
   KomiCurve curve;
   const Counts m0 = margin_without_komi(result);

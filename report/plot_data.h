@@ -34,6 +34,11 @@ Outcome outcome_at_komi(const Result& result, double komi);
 // (m0, games): the distribution of the margin without komi.
 Counts margin_without_komi(const Result& result);
 
+// The median of the margin without komi: the smallest m0 with at least
+// half the games at or below it (0 for no games). At komi m0 Black's win rate
+// steps across 50%: the fair komi of the step function itself.
+int64_t median_margin_without_komi(const Result& result);
+
 // Black's win rate at every komi k + 0.5 for whole k (no game is a tie
 // there) from one below the smallest m0 to the largest, increasing.
 struct KomiPoint {
