@@ -21,16 +21,6 @@ std::string percent(int64_t k, int64_t n) {
   return fmt::format("{:.2f}%", 100 * share(k, n));
 }
 
-std::string with_commas(int64_t n) {
-  std::string digits = std::to_string(n < 0 ? -n : n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return n < 0 ? "-" + out : out;
-}
-
 std::string win_line(std::string_view label, int64_t k, int64_t n) {
   const Interval ci = wilson_interval(k, n);
   return fmt::format("{:<13}{:>12}  {:>7}  95% CI [{:.2f}%, {:.2f}%]\n", label, with_commas(k),
@@ -68,6 +58,16 @@ std::string histogram_text(const Histogram& h, int bins, double scale) {
 }
 
 }  // namespace
+
+std::string with_commas(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
 
 std::string board_name(int width, int height) {
   return fmt::format("{}x{}", width, height);
@@ -192,6 +192,9 @@ std::string summary_json(const RunResult& result) {
   j["rules"] = rules_name(c.rules);
   j["rules_settings"] = c.rules.to_string();
   j["komi"] = c.rules.komi;
+  // Self-play starts from the empty board: no handicap, so no bonus; the
+  // margins below are Black minus White minus komi, exactly.
+  j["handicap_stones"] = 0;
   j["seed"] = c.seed;
   j["threads"] = c.threads;
   j["max_turns"] = c.max_turns;

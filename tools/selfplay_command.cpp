@@ -14,6 +14,9 @@
 #include <string>
 
 #include "core/board.h"
+#include "report/output_file.h"
+#include "report/page.h"
+#include "report/result.h"
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
 #include "selfplay/sgf_writer.h"
@@ -36,6 +39,8 @@ struct SelfplayOptions {
   std::string sgf;
   uint64_t sgf_games = 10;
   bool no_progress = false;
+  std::string html;
+  bool force = false;
 };
 
 // Set by the SIGINT handler; an always-lock-free atomic is safe to store to
@@ -165,6 +170,9 @@ void run_selfplay_command(const SelfplayOptions& options) {
     csv << selfplay::csv_header();
   }
   if (!options.sgf.empty()) prepare_sgf_dir(options.sgf);
+  if (!options.html.empty() && !options.force && std::filesystem::exists(options.html)) {
+    throw std::runtime_error("'" + options.html + "' exists; use --force to overwrite it");
+  }
 
   const Board board(width, height);
   selfplay::RunCallbacks callbacks;
@@ -217,6 +225,11 @@ void run_selfplay_command(const SelfplayOptions& options) {
     csv.close();
     if (!csv) throw std::runtime_error("writing the CSV file '" + options.csv + "' failed");
   }
+  if (!options.html.empty()) {
+    // The page is drawn from the JSON form, exactly as `tengen report` would.
+    const report::Result read = report::parse_result(selfplay::summary_json(result), "selfplay");
+    report::write_new_file(options.html, report::report_page({read}), options.force);
+  }
   if (result.interrupted) throw CLI::RuntimeError(128 + SIGINT);
 }
 
@@ -251,6 +264,9 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_option("--sgf-games", options->sgf_games, "How many games --sgf writes")
       ->check(kNonNegative)
       ->capture_default_str();
+  cmd->add_option("--html", options->html, "Write an HTML report (as `tengen report`) to FILE")
+      ->type_name("FILE");
+  cmd->add_flag("--force", options->force, "Overwrite an existing --html file");
   cmd->add_flag("--no-progress", options->no_progress, "No progress bar on stderr");
   cmd->callback([options] { run_selfplay_command(*options); });
 }
