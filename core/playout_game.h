@@ -167,6 +167,13 @@ class PlayoutGame {
       // The ko point's neighbours are all stones or walls: with an empty
       // neighbour a move is neither suicide nor a ko retake.
       if (has_empty_neighbour(p)) return true;
+      if (p != ko_point_) {
+        // No ko question: only whether the stone would have a liberty,
+        // which needs no stone counts.
+        if constexpr (kSuicide == SuicideRule::Allowed) return true;
+        if (has_liberty_after(p, c)) return true;
+        if constexpr (kSuicide == SuicideRule::Forbidden) return false;
+      }
       const Effect e = effect(p, c);
       if (e.suicided) return suicide_allowed(e.suicided);
       return !(p == ko_point_ && e.captured == 1 && color_[ko_stone_] == opponent(c));
@@ -405,6 +412,17 @@ class PlayoutGame {
     for (const int d : {-1, 1, -stride(), stride()}) {
       const Point n = Point(p + d);
       if (color_[n] == enemy && in_atari(chain_[head_[n]])) return true;
+    }
+    return false;
+  }
+
+  // Would c at p have a liberty (it captures, or joins an own chain that keeps
+  // another)? Precondition: p has no empty neighbour.
+  bool has_liberty_after(Point p, Color c) const {
+    const int s = stride();
+    for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
+      const Point h = head_[q];
+      if (h != kNoPoint && (color_[h] == c) != in_atari(chain_[h])) return true;
     }
     return false;
   }
