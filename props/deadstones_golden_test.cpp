@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "check/gnugo.h"
 #include "props/golden_util.h"
 #include "selfplay/dead_stones.h"
 
@@ -246,6 +247,31 @@ TEST(DeadStonesGolden, PassAliveChainsAreNeverDead) {
       selfplay::estimate_dead_stones(board, Color::White, rules_from("japanese"), options);
   EXPECT_EQ(e.status[board.point(1, 0)], ChainStatus::Alive);
   EXPECT_TRUE(e.pass_alive[board.point(1, 0)]);
+}
+
+// GNU Go 3.8, a program no one here wrote, on the clear positions: it names
+// the same dead stones (it is not asked about the seki or the bent four,
+// where its answer depends on its own reading).
+TEST(DeadStonesGolden, GnuGoNamesTheSameDeadStones) {
+  const std::string program = check::find_gnugo();
+  if (program.empty()) GTEST_SKIP() << "gnugo is not installed";
+  const Rules rules = rules_from("japanese");
+  check::GnuGo gnugo(program, rules);
+  for (const char* diagram : {kDeadStones, kFalseEye}) {
+    const Board board = board_from(diagram);
+    gnugo.new_game(board.width(), rules.komi);
+    for (int y = 0; y < board.height(); ++y) {
+      for (int x = 0; x < board.width(); ++x) {
+        const Point p = board.point(x, y);
+        std::string error;
+        if (board.at(p) == Color::Empty) continue;
+        ASSERT_TRUE(gnugo.play(board, board.at(p), p, &error)) << error;
+      }
+    }
+    EXPECT_EQ(golden::vertex_list(board, gnugo.final_status_list(board, "dead")),
+              golden::vertex_list(board, estimate(board, rules).dead))
+        << text(diagram);
+  }
 }
 
 TEST(DeadStonesGolden, BadOptionsAreRefused) {

@@ -4,6 +4,7 @@
 // they differ. --json writes it all as JSON; --sgf-out writes each record
 // with TB/TW territory markup. Exit status 1 when a file cannot be read or a
 // record does not replay (a different result is not an error).
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -56,6 +57,7 @@ struct GameScore {
   // how many stones on the board both call dead or both call not dead.
   std::optional<std::vector<Point>> gnugo_dead;
   int stones = 0, stones_agreeing = 0;
+  bool gnugo_failed = false;  // GNU Go stopped answering (a fresh one is started)
 };
 
 // Sets up the board on GNU Go stone by stone (no stone of a legal position
@@ -146,7 +148,14 @@ GameScore score_record(formats::GameRecord record, const ScoreCommandOptions& op
   g.same_winner = ours == winner_of(record.result);
   g.same_margin = g.record_margin && *g.record_margin == g.score.margin;
   if (gnugo && g.width == g.height && g.width <= check::kGnuGoMaxSide) {
-    compare_with_gnugo(*gnugo, game, g);
+    try {
+      compare_with_gnugo(*gnugo, game, g);
+    } catch (const check::GtpError& e) {
+      // The comparison is an extra: say so and go on with a fresh GNU Go.
+      std::fprintf(stderr, "tengen score: GNU Go comparison skipped: %s\n", e.what());
+      g.gnugo_dead.reset();
+      g.gnugo_failed = true;
+    }
   }
   return g;
 }
@@ -278,6 +287,18 @@ std::string marked_up(std::vector<formats::GameRecord> records,
   return text;
 }
 
+// GNU Go for --gnugo, or null. Its rules only set legality flags; scoring
+// is ours. Dead-stone analysis of a 19x19 middle game can take minutes.
+std::unique_ptr<check::GnuGo> start_gnugo(const ScoreCommandOptions& options,
+                                          const std::optional<Rules>& rules,
+                                          const formats::SgfReadOptions& read) {
+  if (options.gnugo.empty()) return nullptr;
+  const std::string program = check::find_gnugo(options.gnugo == "auto" ? "" : options.gnugo);
+  if (program.empty()) throw std::invalid_argument("--gnugo: no gnugo program found");
+  return std::make_unique<check::GnuGo>(program, rules ? *rules : read.default_rules,
+                                        std::chrono::minutes(5));
+}
+
 int run_score(const ScoreCommandOptions& options) {
   std::optional<Rules> rules;
   if (!options.rules.empty()) rules = parse_rules(options.rules, "");
@@ -286,12 +307,7 @@ int run_score(const ScoreCommandOptions& options) {
   if (!options.sgf_out.empty() && !std::filesystem::is_directory(options.sgf_out)) {
     throw std::invalid_argument("--sgf-out: '" + options.sgf_out + "' is not a directory");
   }
-  std::unique_ptr<check::GnuGo> gnugo;
-  if (!options.gnugo.empty()) {
-    const std::string program = check::find_gnugo(options.gnugo == "auto" ? "" : options.gnugo);
-    if (program.empty()) throw std::invalid_argument("--gnugo: no gnugo program found");
-    gnugo = std::make_unique<check::GnuGo>(program, rules ? *rules : read.default_rules);
-  }
+  std::unique_ptr<check::GnuGo> gnugo = start_gnugo(options, rules, read);
   Summary summary;
   int unreadable = 0;
   nlohmann::json games = nlohmann::json::array();
@@ -305,6 +321,7 @@ int run_score(const ScoreCommandOptions& options) {
     std::vector<GameScore> scores;
     for (size_t k = 0; k < sgf.games.size(); ++k) {
       scores.push_back(score_record(sgf.games[k], options, rules, gnugo.get()));
+      if (scores.back().gnugo_failed) gnugo = start_gnugo(options, rules, read);
       scores.back().file = file;
       scores.back().index = k;
       summary.add(scores.back());
