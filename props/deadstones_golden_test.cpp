@@ -8,6 +8,7 @@
 #include <string>
 
 #include "check/gnugo.h"
+#include "formats/gtp_engine.h"
 #include "props/golden_util.h"
 #include "selfplay/dead_stones.h"
 
@@ -161,6 +162,35 @@ TEST(DeadStonesGolden, SekiIsNeitherAliveNorDead) {
   counted.seki = SekiRule::Counted;
   EXPECT_EQ(summary(score(board, counted, ScoreContext{0, 0, 0, e.dead, e.seki})),
             "black 8 white 6 neutral 2 bonus 0 result B+2");
+}
+
+// The seki position by GTP: final_status_list and final_score answer with
+// the estimate.
+TEST(DeadStonesGolden, GtpAnswersWithTheEstimate) {
+  formats::GtpEngineOptions options;
+  options.width = options.height = 9;
+  options.seed = 7;
+  formats::GtpEngine engine(options);
+  ASSERT_EQ(engine.handle_line("tengen-rules japanese,komi=0,seki=neutral"),
+            "= ko=simple,suicide=forbidden,scoring=territory,komi=0,tie=draw,handicap=fixed,"
+            "bonus=none,end=two-passes,seki=neutral\n\n");
+  const Board board = board_from(kSeki);
+  for (int y = 0; y < 9; ++y) {
+    for (int x = 0; x < 9; ++x) {
+      const Point p = board.point(x, y);
+      if (board.at(p) == Color::Empty) continue;
+      const std::string color = board.at(p) == Color::Black ? "b " : "w ";
+      ASSERT_EQ(engine.handle_line("play " + color + gtp_vertex(board, p)), "=\n\n");
+    }
+  }
+  EXPECT_EQ(engine.handle_line("final_status_list seki"),
+            "= B9 C9 A8 B8 C8 D8\nE9 F9 H9 E8 F8 G8 H8\n\n");
+  EXPECT_EQ(engine.handle_line("final_status_list dead"), "=\n\n");
+  EXPECT_EQ(engine.handle_line("final_score"), "= B+2\n\n");
+  EXPECT_EQ(engine.handle_line("final_status_list SEKI"),
+            engine.handle_line("final_status_list seki"));
+  EXPECT_EQ(engine.handle_line("final_status_list maybe"),
+            "? invalid status (expected alive, dead or seki)\n\n");
 }
 
 // A black group in White's corner with the bent-four eye space G9 H9 J9 J8,
