@@ -259,17 +259,6 @@ struct Summary {
   double mean_abs_error() const { return counted > exact ? abs_error / (counted - exact) : 0; }
 };
 
-void write_file(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return;
-  }
-  std::FILE* file = std::fopen(path.c_str(), "wb");
-  if (!file) throw std::runtime_error("cannot write " + path);
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  if (std::fclose(file) != 0 || !written) throw std::runtime_error("cannot write " + path);
-}
-
 // The records of one file with markup in each last node, as a collection.
 std::string marked_up(std::vector<formats::GameRecord> records,
                       const std::vector<GameScore>& scores) {
