@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   tengen::tools::add_fuzz_command(app);
   tengen::tools::add_count_command(app);
   tengen::tools::add_report_command(app);
+  tengen::tools::add_score_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,4 +1,5 @@
-// Parsing of the options several subcommands share: board sizes and rules.
+// What several subcommands share: parsing board sizes and rules, writing
+// output files.
 #pragma once
 
 #include <stdexcept>
@@ -16,5 +17,9 @@ std::pair<int, int> parse_board_size(const std::string& text);
 // A preset or "key=value,..." (see Rules::parse), with an optional komi
 // override; throws std::invalid_argument with Rules::parse's message.
 Rules parse_rules(const std::string& text, const std::string& komi);
+
+// Writes text to the file at `path`, or to stdout for "-"; throws
+// std::runtime_error naming the path if it cannot.
+void write_file(const std::string& path, const std::string& text);
 
 }  // namespace tengen::tools

@@ -25,17 +25,6 @@ struct VerifyCommandOptions {
   bool timing = false;
 };
 
-void write_file(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return;
-  }
-  std::FILE* file = std::fopen(path.c_str(), "wb");
-  if (!file) throw std::runtime_error("cannot write " + path);
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  if (std::fclose(file) != 0 || !written) throw std::runtime_error("cannot write " + path);
-}
-
 // Keeps only the files with something to say.
 formats::VerifyReport problems(const formats::VerifyReport& report) {
   formats::VerifyReport out = report;
