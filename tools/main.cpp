@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   tengen::tools::add_crosscheck_command(app);
   tengen::tools::add_fuzz_command(app);
   tengen::tools::add_count_command(app);
+  tengen::tools::add_merge_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -19,6 +19,7 @@
 #include "selfplay/sgf_writer.h"
 #include "tools/commands.h"
 #include "tools/options.h"
+#include "tools/selfplay_distributed.h"
 
 namespace tengen::tools {
 namespace {
@@ -36,6 +37,7 @@ struct SelfplayOptions {
   std::string sgf;
   uint64_t sgf_games = 10;
   bool no_progress = false;
+  DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
 };
 
 // Set by the SIGINT handler; an always-lock-free atomic is safe to store to
@@ -142,7 +144,7 @@ const CLI::Validator kNonNegative(
     },
     "NON-NEGATIVE");
 
-void run_selfplay_command(const SelfplayOptions& options) {
+void run_selfplay_command(SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
   const auto [width, height] = parse_board_size(options.board);
@@ -157,6 +159,10 @@ void run_selfplay_command(const SelfplayOptions& options) {
   config.keep_moves = options.sgf.empty() ? 0 : options.sgf_games;
   if (std::string error = selfplay::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
+  }
+  if (!prepare_distributed(config, options.distributed,
+                           !options.csv.empty() || !options.sgf.empty())) {
+    return;  // an MPI rank other than 0: it played what rank 0 handed it
   }
   std::ofstream json, csv;
   if (!options.json.empty()) json = open_output(options.json, "JSON");
@@ -202,14 +208,14 @@ void run_selfplay_command(const SelfplayOptions& options) {
   selfplay::RunResult result;
   {
     SigintGuard guard;
-    result = selfplay::run_selfplay(config, callbacks, &interrupted);
+    result = run_distributed(config, callbacks, &interrupted, options.distributed);
   }
   progress.finish();
 
   std::fputs(selfplay::summary_text(result).c_str(), stdout);
   std::fflush(stdout);
   if (json.is_open()) {
-    json << selfplay::summary_json(result);
+    json << distributed_json(result, options.distributed);
     json.close();
     if (!json) throw std::runtime_error("writing the JSON file '" + options.json + "' failed");
   }
@@ -252,6 +258,7 @@ void add_selfplay_command(CLI::App& app) {
       ->check(kNonNegative)
       ->capture_default_str();
   cmd->add_flag("--no-progress", options->no_progress, "No progress bar on stderr");
+  add_distributed_options(cmd, options->distributed);
   cmd->callback([options] { run_selfplay_command(*options); });
 }
 
