@@ -125,9 +125,9 @@ TEST(MergeRefusal, MissingGamesAtTheEnd) {
 
 TEST(MergeRefusal, ShardGivenTwice) {
   const RunConfig config = base_config();
-  const std::string message = refusal({shard(config, 1, 3, "a.json"), shard(config, 2, 3, "b.json"),
-                                       shard(config, 2, 3, "b-again.json"),
-                                       shard(config, 3, 3, "c.json")});
+  const std::string message =
+      refusal({shard(config, 1, 3, "a.json"), shard(config, 2, 3, "b.json"),
+               shard(config, 2, 3, "b-again.json"), shard(config, 3, 3, "c.json")});
   EXPECT_MENTIONS(message, "shard 2/3 is given twice");
   EXPECT_MENTIONS(message, "b.json");
   EXPECT_MENTIONS(message, "b-again.json");
@@ -135,7 +135,8 @@ TEST(MergeRefusal, ShardGivenTwice) {
 
 TEST(MergeRefusal, DifferentShardCounts) {
   const RunConfig config = base_config();
-  const std::string message = refusal({shard(config, 1, 2, "a.json"), shard(config, 2, 3, "b.json")});
+  const std::string message =
+      refusal({shard(config, 1, 2, "a.json"), shard(config, 2, 3, "b.json")});
   EXPECT_MENTIONS(message, "b.json");
   EXPECT_MENTIONS(message, "field 'shard'");
 }
@@ -175,7 +176,8 @@ TEST(MergeRefusal, TruncatedFile) {
 
 TEST(MergeRefusal, EditedFile) {
   const std::string text = shard_text(base_config(), 1, 2);
-  for (const char* field : {"\"black_wins\": ", "\"seed\": ", "\"count\": ", "\"digest_sum\": \""}) {
+  for (const char* field :
+       {"\"black_wins\": ", "\"seed\": ", "\"count\": ", "\"digest_sum\": \""}) {
     std::string edited = text;
     const size_t at = edited.find(field);
     ASSERT_NE(at, std::string::npos) << field;

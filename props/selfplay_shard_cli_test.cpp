@@ -21,9 +21,8 @@ const std::string kTengen = TENGEN_BINARY;
 
 // `tengen selfplay` with the tests' common arguments, then `extra`.
 std::vector<std::string> selfplay(std::vector<std::string> extra) {
-  std::vector<std::string> args = {kTengen, "selfplay", "--rules",   "japanese",
-                                   "--seed", "5",        "--threads", "2",
-                                   "--no-progress"};
+  std::vector<std::string> args = {kTengen, "selfplay",  "--rules", "japanese",     "--seed",
+                                   "5",     "--threads", "2",       "--no-progress"};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
 }
@@ -31,24 +30,29 @@ std::vector<std::string> selfplay(std::vector<std::string> extra) {
 #define EXPECT_MENTIONS(text, part) \
   EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
 
-TEST(SelfplayShardCli, ShardsThenMergeGiveTheOneProcessReportAndJson) {
+TEST(SelfplayShardCli, ShardsThenMergeGiveTheOneProcessReportJsonAndCsv) {
   ScratchDir dir;
-  const Outcome whole = run(selfplay({"--board", "7", "--games", "1500", "--json", dir / "whole.json"}), dir);
+  const Outcome whole = run(selfplay({"--board", "7", "--games", "1500", "--json",
+                                      dir / "whole.json", "--csv", dir / "whole.csv"}),
+                            dir);
   ASSERT_EQ(whole.status, 0) << whole.err;
-  for (const char* k : {"1", "2", "3"}) {
-    const Outcome shard = run(selfplay({"--board", "7", "--games", "1500", "--shard", std::string(k) + "/3",
-                                        "--json", dir / ("shard" + std::string(k) + ".json")}),
-                              dir);
+  for (const std::string k : {"1", "2", "3"}) {
+    const Outcome shard =
+        run(selfplay({"--board", "7", "--games", "1500", "--shard", k + "/3", "--json",
+                      dir / ("shard" + k + ".json"), "--csv", dir / ("shard" + k + ".csv")}),
+            dir);
     ASSERT_EQ(shard.status, 0) << shard.err;
     EXPECT_MENTIONS(shard.out, "Part of a run of 1,500 games");
   }
-  const Outcome merged = run({kTengen, "merge", dir / "shard3.json", dir / "shard1.json",
-                              dir / "shard2.json", "--json", dir / "merged.json"},
-                             dir);
+  const Outcome merged =
+      run({kTengen, "merge", dir / "shard3.json", dir / "shard1.json", dir / "shard2.json",
+           "--json", dir / "merged.json", "--csv", dir / "merged.csv"},
+          dir);
   ASSERT_EQ(merged.status, 0) << merged.err;
   EXPECT_EQ(without_timings(merged.out), without_timings(whole.out));
   EXPECT_EQ(without_timings(read_text(dir / "merged.json")),
             without_timings(read_text(dir / "whole.json")));
+  EXPECT_EQ(read_text(dir / "merged.csv"), read_text(dir / "whole.csv"));
 
   const Outcome missing = run({kTengen, "merge", dir / "shard1.json", dir / "shard3.json"}, dir);
   EXPECT_EQ(missing.status, 1);
@@ -56,6 +60,17 @@ TEST(SelfplayShardCli, ShardsThenMergeGiveTheOneProcessReportAndJson) {
   const Outcome absent = run({kTengen, "merge", dir / "nothing.json"}, dir);
   EXPECT_EQ(absent.status, 1);
   EXPECT_MENTIONS(absent.err, "nothing.json: cannot read the file");
+  std::ofstream(dir / "shard2.csv", std::ios::app)
+      << "1500,B,B+1,1,0,0,0,0,0,0,0,0,two_passes,pass,0\n";
+  const Outcome changed = run({kTengen, "merge", dir / "shard1.json", dir / "shard2.json",
+                               dir / "shard3.json", "--csv", dir / "again.csv"},
+                              dir);
+  EXPECT_EQ(changed.status, 1);
+  EXPECT_MENTIONS(changed.err, "shard2.csv: not the CSV file that");
+  const Outcome no_csv =
+      run({kTengen, "merge", dir / "whole.json", "--csv", dir / "again.csv"}, dir);
+  EXPECT_EQ(no_csv.status, 1);
+  EXPECT_MENTIONS(no_csv.err, "whole.json: field 'csv' is missing");
 }
 
 // Waits for a file to appear (the first checkpoint); false after a minute.
@@ -81,17 +96,16 @@ TEST(SelfplayShardCli, ResumeAfterSigintAndSigtermGivesTheUninterruptedResult) {
     SCOPED_TRACE(number == SIGINT ? "SIGINT" : "SIGTERM");
     const std::string checkpoint = dir / ("checkpoint-" + std::to_string(number) + ".json");
     {
-      Child child(with({"--checkpoint", checkpoint, "--checkpoint-every", "0.01"}),
-                  dir / "out.txt", dir / "err.txt");
+      Child child(with({"--checkpoint", checkpoint, "--checkpoint-every", "0.01"}), dir / "out.txt",
+                  dir / "err.txt");
       ASSERT_TRUE(wait_for(checkpoint));
       child.signal(number);
       ASSERT_EQ(child.wait(), 128 + SIGINT) << read_text(dir / "err.txt");
     }
     EXPECT_MENTIONS(read_text(dir / "out.txt"), "Interrupted:");
     EXPECT_MENTIONS(read_text(checkpoint), "\"interrupted\": true");
-    const Outcome resumed =
-        run(with({"--checkpoint", checkpoint, "--resume", checkpoint, "--json", dir / "r.json"}),
-            dir);
+    const Outcome resumed = run(
+        with({"--checkpoint", checkpoint, "--resume", checkpoint, "--json", dir / "r.json"}), dir);
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_EQ(without_timings(resumed.out), without_timings(whole.out));
     EXPECT_EQ(without_timings(read_text(dir / "r.json")),
@@ -102,8 +116,9 @@ TEST(SelfplayShardCli, ResumeAfterSigintAndSigtermGivesTheUninterruptedResult) {
 TEST(SelfplayShardCli, DamagedMismatchedAndStrayCheckpointsAreRefusedAndKept) {
   ScratchDir dir;
   const std::string checkpoint = dir / "checkpoint.json";
-  const Outcome first =
-      run(selfplay({"--board", "7", "--games", "200", "--shard", "1/2", "--checkpoint", checkpoint}), dir);
+  const Outcome first = run(
+      selfplay({"--board", "7", "--games", "200", "--shard", "1/2", "--checkpoint", checkpoint}),
+      dir);
   ASSERT_EQ(first.status, 0) << first.err;
   const std::string saved = read_text(checkpoint);
   ASSERT_FALSE(saved.empty());
@@ -131,7 +146,8 @@ TEST(SelfplayShardCli, DamagedMismatchedAndStrayCheckpointsAreRefusedAndKept) {
   resume_refused({"--shard", "1/2"}, "truncated");
   EXPECT_EQ(read_text(checkpoint), saved.substr(0, saved.size() / 3));
 
-  const Outcome stray = run(selfplay({"--board", "7", "--games", "200", "--checkpoint", checkpoint}), dir);
+  const Outcome stray =
+      run(selfplay({"--board", "7", "--games", "200", "--checkpoint", checkpoint}), dir);
   EXPECT_EQ(stray.status, 1);
   EXPECT_MENTIONS(stray.err, "exists");
   EXPECT_EQ(read_text(checkpoint), saved.substr(0, saved.size() / 3));

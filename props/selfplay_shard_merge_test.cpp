@@ -27,8 +27,8 @@ RunConfig random_config(Rng& rng) {
   const auto& size = sizes[rng.below(5)];
   config.width = size[0];
   config.height = size[1];
-  const Rules presets[] = {Rules::tromp_taylor(), Rules::chinese(), Rules::japanese(),
-                           Rules::nz(), Rules::aga()};
+  const Rules presets[] = {Rules::tromp_taylor(), Rules::chinese(), Rules::japanese(), Rules::nz(),
+                           Rules::aga()};
   config.rules = presets[rng.below(5)];
   config.games = rng.below(400);
   config.seed = rng.below(1000);
@@ -75,10 +75,9 @@ TEST(SelfplayShardMerge, MergedShardsEqualTheWholeRunInAnyOrder) {
   for (int trial = 0; trial < 12; ++trial) {
     const RunConfig config = random_config(rng);
     const uint64_t count = 1 + rng.below(7);
-    SCOPED_TRACE(testing::Message() << config.width << "x" << config.height << " "
-                                    << config.rules.to_string() << ", " << config.games
-                                    << " games, seed " << config.seed << ", " << count
-                                    << " shards");
+    SCOPED_TRACE(testing::Message()
+                 << config.width << "x" << config.height << " " << config.rules.to_string() << ", "
+                 << config.games << " games, seed " << config.seed << ", " << count << " shards");
     const RunResult whole = run_selfplay(config);
     std::vector<PartialResult> parts = shards_of(config, count);
     for (int order = 0; order < 3; ++order) {

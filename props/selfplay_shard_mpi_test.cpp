@@ -1,4 +1,4 @@
-// `mpirun -np 3` and `-np 1` give the one-process result, digest included:
+// `mpirun -np 3`, `-np 2` and `-np 1` give the one-process result, digest included:
 // blocks of games are handed out dynamically and merged exactly. Skipped,
 // saying why, when the build has no MPI.
 #include <gtest/gtest.h>
@@ -14,8 +14,8 @@ namespace tengen::test {
 namespace {
 
 std::vector<std::string> selfplay(const std::string& json) {
-  return {TENGEN_BINARY, "selfplay", "--board", "9",  "--games",       "3001", "--seed",
-          "7",           "--threads", "1",      "--json", json, "--no-progress"};
+  return {TENGEN_BINARY, "selfplay",  "--board", "9",      "--games", "3001",         "--seed",
+          "7",           "--threads", "1",       "--json", json,      "--no-progress"};
 }
 
 TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
@@ -28,7 +28,7 @@ TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
   ASSERT_EQ(alone.status, 0) << alone.err;
   // Shared memory without cross-memory attach: containers often forbid it.
   setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 1);
-  for (const char* ranks : {"3", "1"}) {
+  for (const char* ranks : {"3", "2", "1"}) {
     SCOPED_TRACE(std::string("-np ") + ranks);
     std::vector<std::string> args = {TENGEN_MPIEXEC, "--allow-run-as-root", "--oversubscribe",
                                      "-np", ranks};

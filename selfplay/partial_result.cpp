@@ -8,8 +8,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <tuple>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/board.h"
 #include "selfplay/report.h"
@@ -132,13 +132,16 @@ std::pair<uint64_t, uint64_t> shard_range(uint64_t games, Shard shard) {
   return {start(shard.index - 1), start(shard.index)};
 }
 
-std::string result_json(const RunResult& result, Shard shard) {
+std::string result_json(const RunResult& result, Shard shard, const CsvRecord& csv) {
   json j = json::parse(summary_json(result));
   const RunConfig& c = result.config;
   j["schema"] = kResultSchema;
   j["first_game"] = c.first_game;
   j["end_game"] = c.range_end();
   if (shard.given()) j["shard"] = shard.name();
+  if (csv.given()) {
+    j["csv"] = {{"file", csv.file}, {"rows", csv.rows}, {"checksum", digest_hex(csv.checksum)}};
+  }
   j["sufficient"] = result.stats.to_json();
   j["digest_games"] = result.digest_state.games();
   j["digest_sum"] = digest_hex(result.digest_state.sum());
@@ -156,8 +159,9 @@ PartialResult parse_result_json(const std::string& text, const std::string& path
   if (!j.is_object()) refuse(path, "not a tengen result (not a JSON object)");
   const std::string checksum = get_string(j, path, "checksum");
   if (checksum != checksum_of(j)) {
-    refuse(path, "field 'checksum' does not match the content: the file was changed after "
-                 "tengen wrote it");
+    refuse(path,
+           "field 'checksum' does not match the content: the file was changed after "
+           "tengen wrote it");
   }
   if (get_u64(j, path, "schema") != uint64_t(kResultSchema)) {
     refuse(path, fmt::format("field 'schema' is {}; this tengen reads schema {}",
@@ -167,6 +171,13 @@ PartialResult parse_result_json(const std::string& text, const std::string& path
   p.path = path;
   p.version = get_string(j, path, "version");
   if (j.contains("shard")) p.shard = parse_shard(get_string(j, path, "shard"));
+  if (j.contains("csv")) {
+    const json& csv = j.at("csv");
+    if (!csv.is_object()) refuse(path, "field 'csv' is not an object");
+    p.csv.file = get_string(csv, path, "file");
+    p.csv.rows = get_u64(csv, path, "rows");
+    p.csv.checksum = parse_hex(get_string(csv, path, "checksum"), path, "checksum");
+  }
   RunConfig& c = p.result.config;
   read_config(j, path, c);
   const json& interrupted = field(j, path, "interrupted");
@@ -191,10 +202,8 @@ PartialResult parse_result_json(const std::string& text, const std::string& path
   if (parse_hex(get_string(j, path, "digest"), path, "digest") != p.result.digest) {
     refuse(path, "field 'digest' does not match 'digest_sum'");
   }
-  if (p.shard.given() &&
-      shard_range(c.games, p.shard) != std::pair(c.first_game, c.end_game)) {
-    refuse(path, "fields 'first_game' and 'end_game' are not the range of shard " +
-                     p.shard.name());
+  if (p.shard.given() && shard_range(c.games, p.shard) != std::pair(c.first_game, c.end_game)) {
+    refuse(path, "fields 'first_game' and 'end_game' are not the range of shard " + p.shard.name());
   }
   const uint64_t asked = c.end_game - c.first_game;
   if (p.result.interrupted ? games >= asked : games != asked) {
@@ -249,8 +258,8 @@ RunResult merge_results(std::vector<PartialResult> parts) {
   const PartialResult& head = parts.front();
   for (const PartialResult& p : parts) {
     if (p.version != TENGEN_VERSION) {
-      refuse(p.path, fmt::format("field 'version' is {}; this is tengen {}", p.version,
-                                 TENGEN_VERSION));
+      refuse(p.path,
+             fmt::format("field 'version' is {}; this is tengen {}", p.version, TENGEN_VERSION));
     }
     if (const std::string why = run_mismatch(p, head); !why.empty()) {
       refuse(p.path, why + " (" + head.path + ")");
@@ -306,16 +315,16 @@ RunResult merge_results(std::vector<PartialResult> parts) {
       const RunConfig& d = previous->result.config;
       if (c.first_game == d.first_game && c.end_game == d.end_game) {
         throw std::runtime_error(fmt::format("{} given twice: {} and {}",
-                                             range_text(c.first_game, c.end_game),
-                                             previous->path, p.path));
+                                             range_text(c.first_game, c.end_game), previous->path,
+                                             p.path));
       }
-      throw std::runtime_error(fmt::format("{} and {} overlap: both hold {}", previous->path,
-                                           p.path,
-                                           range_text(c.first_game, std::min(covered, c.end_game))));
+      throw std::runtime_error(
+          fmt::format("{} and {} overlap: both hold {}", previous->path, p.path,
+                      range_text(c.first_game, std::min(covered, c.end_game))));
     }
     if (c.first_game > covered) {
-      throw std::runtime_error(fmt::format("{} of {} missing", range_text(covered, c.first_game),
-                                           games));
+      throw std::runtime_error(
+          fmt::format("{} of {} missing", range_text(covered, c.first_game), games));
     }
     accumulate(merged, p.result);
     if (c.end_game > covered) {

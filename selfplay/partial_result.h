@@ -32,14 +32,24 @@ Shard parse_shard(const std::string& text);
 // The game indices [first, end) of shard K/N of a run of `games` games.
 std::pair<uint64_t, uint64_t> shard_range(uint64_t games, Shard shard);
 
+// The CSV file a shard wrote (selfplay --csv), so that `tengen merge --csv`
+// can join the shards' rows: its absolute path, its rows and xxHash64 of it.
+struct CsvRecord {
+  std::string file;
+  uint64_t rows = 0;
+  uint64_t checksum = 0;
+  bool given() const { return !file.empty(); }
+};
+
 // The JSON document of a result (a whole run, a shard, a checkpoint).
-std::string result_json(const RunResult& result, Shard shard = {});
+std::string result_json(const RunResult& result, Shard shard = {}, const CsvRecord& csv = {});
 
 // A result read back from its document.
 struct PartialResult {
   std::string path;  // where it came from, for messages
   std::string version;
   Shard shard;
+  CsvRecord csv;
   RunResult result;  // config.first_game/end_game: the range it was asked to play
 };
 

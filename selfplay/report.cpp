@@ -104,11 +104,10 @@ std::string summary_text(const RunResult& result) {
       format_komi(c.rules.komi), c.seed, c.threads, c.threads == 1 ? "" : "s");
   const uint64_t planned = c.range_end() - c.first_game;
   if (planned != c.games) {
-    out += planned == 0 ? fmt::format("Part of a run of {} games: no games\n",
-                                      with_commas(int64_t(c.games)))
-                        : fmt::format("Part of a run of {} games: games {} to {}\n",
-                                      with_commas(int64_t(c.games)), c.first_game,
-                                      c.range_end() - 1);
+    out += planned == 0
+               ? fmt::format("Part of a run of {} games: no games\n", with_commas(int64_t(c.games)))
+               : fmt::format("Part of a run of {} games: games {} to {}\n",
+                             with_commas(int64_t(c.games)), c.first_game, c.range_end() - 1);
   }
   if (result.interrupted) {
     out += fmt::format("Interrupted: {} of {} games finished; the statistics cover those.\n",

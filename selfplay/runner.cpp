@@ -124,7 +124,8 @@ int default_batch(const RunConfig& config) {
   int batch = std::clamp(16384 / area, 4, 256);
   // Small runs: still several batches per thread.
   const uint64_t spread =
-      (config.range_end() - config.first_game + uint64_t(config.threads) * 8 - 1) / (uint64_t(config.threads) * 8);
+      (config.range_end() - config.first_game + uint64_t(config.threads) * 8 - 1) /
+      (uint64_t(config.threads) * 8);
   return int(std::max<uint64_t>(1, std::min<uint64_t>(uint64_t(batch), spread)));
 }
 
@@ -194,7 +195,8 @@ struct Stage {
 Batch* next_batch(Run& run, tbb::flow_control& fc) {
   happens_after(&run.next);
   Batch* batch = nullptr;
-  if (run.next >= run.config.range_end() || (run.stop && run.stop->load(std::memory_order_relaxed))) {
+  if (run.next >= run.config.range_end() ||
+      (run.stop && run.stop->load(std::memory_order_relaxed))) {
     fc.stop();
   } else {
     if (!run.free_batches.try_pop(batch)) {

@@ -68,10 +68,10 @@ int default_threads();
 // Checks a config; returns "" or why it cannot run.
 std::string validate(const RunConfig& config);
 
-// Plays games [first_game, range_end()) of the run. When *stop becomes true (a signal handler may set it), no new
-// batch starts, the batches under way finish, and the result covers exactly
-// the games finished, a prefix of the run. Exceptions from the callbacks end
-// the run and propagate. Throws std::invalid_argument if validate() objects.
+// Plays games [first_game, range_end()) of the run. When *stop becomes true (a signal handler may
+// set it), no new batch starts, the batches under way finish, and the result covers exactly the
+// games finished, a prefix of the run. Exceptions from the callbacks end the run and propagate.
+// Throws std::invalid_argument if validate() objects.
 RunResult run_selfplay(const RunConfig& config, const RunCallbacks& callbacks = {},
                        const std::atomic<bool>* stop = nullptr);
 

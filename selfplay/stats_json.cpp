@@ -22,8 +22,11 @@ int64_t get_int(const json& j, const std::string& field) {
 }
 
 json moments_json(const Moments& m) {
-  return {{"count", m.count}, {"sum", m.sum}, {"sum_squares", m.sum_squares},
-          {"min", m.min},     {"max", m.max}};
+  return {{"count", m.count},
+          {"sum", m.sum},
+          {"sum_squares", m.sum_squares},
+          {"min", m.min},
+          {"max", m.max}};
 }
 
 Moments moments_from(const json& j, const std::string& field) {
@@ -125,8 +128,9 @@ Stats Stats::from_json(const json& j, int width, int height, int max_turns) {
   s.draws_ = get_int(j, "draws");
   if (s.games_ < 0 || s.black_wins_ < 0 || s.white_wins_ < 0 || s.draws_ < 0 ||
       s.black_wins_ + s.white_wins_ + s.draws_ != s.games_) {
-    throw std::invalid_argument("fields 'black_wins', 'white_wins' and 'draws' do not add up to "
-                                "'games'");
+    throw std::invalid_argument(
+        "fields 'black_wins', 'white_wins' and 'draws' do not add up to "
+        "'games'");
   }
   s.twice_margin_ = moments_from(j, "twice_margin");
   s.turns_ = moments_from(j, "turns");
@@ -137,12 +141,13 @@ Stats Stats::from_json(const json& j, int width, int height, int max_turns) {
   s.suicides_ = moments_from(j, "suicides");
   s.suicides_black_ = moments_from(j, "suicides_black");
   s.suicides_white_ = moments_from(j, "suicides_white");
-  for (const Moments* m : {&s.twice_margin_, &s.turns_, &s.stones_, &s.captures_,
-                           &s.captures_black_, &s.captures_white_, &s.suicides_,
-                           &s.suicides_black_, &s.suicides_white_}) {
+  for (const Moments* m :
+       {&s.twice_margin_, &s.turns_, &s.stones_, &s.captures_, &s.captures_black_,
+        &s.captures_white_, &s.suicides_, &s.suicides_black_, &s.suicides_white_}) {
     if (m->count != s.games_) {
-      throw std::invalid_argument("a moments field counts a different number of games than "
-                                  "'games'");
+      throw std::invalid_argument(
+          "a moments field counts a different number of games than "
+          "'games'");
     }
   }
   // Histograms come back on the constructor's coverage, so they compare and

@@ -1,7 +1,7 @@
 // `tengen selfplay` under mpirun: rank 0 hands out blocks of games to the
-// other ranks as they ask for work, so fast and slow nodes balance; each rank
-// plays its blocks on its own oneTBB threads and sends back the block's
-// partial result (partial_result.h); rank 0 merges them. Statistics and the
+// ranks (itself included) as they ask for work, so fast and slow nodes
+// balance; each rank plays its blocks on its own oneTBB threads and sends
+// back the block's partial result (partial_result.h); rank 0 merges them. Statistics and the
 // digest merge exactly, so the result does not depend on the schedule.
 //
 // MPI is optional: without it (CMake found none) the same calls report a
@@ -40,7 +40,7 @@ class MpiSession {
 // On rank 0, *stop (if set) stops handing out blocks; the result then covers
 // the blocks finished, and is marked interrupted.
 selfplay::RunResult mpi_run(const selfplay::RunConfig& config,
-                            const selfplay::RunCallbacks& callbacks,
-                            const std::atomic<bool>* stop, MpiSession& session);
+                            const selfplay::RunCallbacks& callbacks, const std::atomic<bool>* stop,
+                            MpiSession& session);
 
 }  // namespace tengen::tools

@@ -214,14 +214,14 @@ void run_selfplay_command(SelfplayOptions& options) {
 
   std::fputs(selfplay::summary_text(result).c_str(), stdout);
   std::fflush(stdout);
-  if (json.is_open()) {
-    json << distributed_json(result, options.distributed);
-    json.close();
-    if (!json) throw std::runtime_error("writing the JSON file '" + options.json + "' failed");
-  }
   if (csv.is_open()) {
     csv.close();
     if (!csv) throw std::runtime_error("writing the CSV file '" + options.csv + "' failed");
+  }
+  if (json.is_open()) {
+    json << distributed_json(result, options.distributed, options.csv);
+    json.close();
+    if (!json) throw std::runtime_error("writing the JSON file '" + options.json + "' failed");
   }
   if (result.interrupted) throw CLI::RuntimeError(128 + SIGINT);
 }

@@ -2,10 +2,12 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "selfplay/playout.h"
@@ -92,6 +94,15 @@ PartialResult load_checkpoint(const RunConfig& config, const DistributedOptions&
 
 }  // namespace
 
+std::string read_file(const std::string& path, const char* what) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in)
+    throw std::runtime_error(std::string("cannot read the ") + what + " file '" + path + "'");
+  return text.str();
+}
+
 void add_distributed_options(CLI::App* cmd, DistributedOptions& options) {
   cmd->add_option("--shard", options.shard,
                   "Play only shard K of N (K = 1..N) of the games; --json then writes a partial "
@@ -101,8 +112,7 @@ void add_distributed_options(CLI::App* cmd, DistributedOptions& options) {
                   "Save the finished games to FILE every --checkpoint-every seconds and on "
                   "SIGINT/SIGTERM")
       ->type_name("FILE");
-  cmd->add_option("--checkpoint-every", options.checkpoint_every,
-                  "Seconds between checkpoints")
+  cmd->add_option("--checkpoint-every", options.checkpoint_every, "Seconds between checkpoints")
       ->check(CLI::Range(0.01, 1e6))
       ->capture_default_str();
   cmd->add_option("--resume", options.resume,
@@ -120,8 +130,9 @@ bool prepare_distributed(RunConfig& config, DistributedOptions& options, bool pe
     config.max_turns = selfplay::default_max_turns(config.width, config.height);
   }
   if (!options.resume.empty() && per_game_output) {
-    throw std::invalid_argument("--resume cannot continue --csv or --sgf output; merge shards "
-                                "instead, or run without them");
+    throw std::invalid_argument(
+        "--resume cannot continue --csv or --sgf output; merge shards "
+        "instead, or run without them");
   }
   if (!options.checkpoint.empty() && options.resume != options.checkpoint &&
       std::filesystem::exists(options.checkpoint)) {
@@ -132,8 +143,9 @@ bool prepare_distributed(RunConfig& config, DistributedOptions& options, bool pe
   options.mpi = std::make_shared<MpiSession>();
   if (options.mpi->size() < 2) return true;
   if (!options.checkpoint.empty() || !options.resume.empty() || per_game_output) {
-    throw std::invalid_argument("under mpirun, --checkpoint, --resume, --csv and --sgf are not "
-                                "available; use --shard and `tengen merge` for those");
+    throw std::invalid_argument(
+        "under mpirun, --checkpoint, --resume, --csv and --sgf are not "
+        "available; use --shard and `tengen merge` for those");
   }
   if (options.mpi->rank() == 0) return true;
   mpi_run(config, {}, nullptr, *options.mpi);
@@ -186,8 +198,18 @@ RunResult run_distributed(const RunConfig& config, const selfplay::RunCallbacks&
   return total;
 }
 
-std::string distributed_json(const RunResult& result, const DistributedOptions& options) {
-  return selfplay::result_json(result, options.parsed_shard);
+std::string distributed_json(const RunResult& result, const DistributedOptions& options,
+                             const std::string& csv) {
+  selfplay::CsvRecord record;
+  if (!csv.empty() && options.parsed_shard.given()) {
+    const std::string text = read_file(csv, "CSV");
+    record.file = std::filesystem::absolute(csv).string();
+    const auto lines = uint64_t(std::count(text.begin(), text.end(), '\n'));
+    record.rows = lines > 0 ? lines - 1 : 0;
+    record.checksum = selfplay::digest_bytes(
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+  }
+  return selfplay::result_json(result, options.parsed_shard, record);
 }
 
 }  // namespace tengen::tools

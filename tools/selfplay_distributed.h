@@ -24,6 +24,9 @@ struct DistributedOptions {
   std::shared_ptr<MpiSession> mpi;
 };
 
+// A whole file's bytes; throws std::runtime_error naming it (`what`: "CSV").
+std::string read_file(const std::string& path, const char* what);
+
 // Adds --shard, --checkpoint, --checkpoint-every and --resume to the command.
 void add_distributed_options(CLI::App* cmd, DistributedOptions& options);
 
@@ -43,7 +46,9 @@ selfplay::RunResult run_distributed(const selfplay::RunConfig& config,
                                     const std::atomic<bool>* stop,
                                     const DistributedOptions& options);
 
-// The --json document: the result, marked with its shard.
-std::string distributed_json(const selfplay::RunResult& result, const DistributedOptions& options);
+// The --json document: the result, marked with its shard. A shard's
+// document also records its CSV file (`csv`, if given, written and closed).
+std::string distributed_json(const selfplay::RunResult& result, const DistributedOptions& options,
+                             const std::string& csv);
 
 }  // namespace tengen::tools
