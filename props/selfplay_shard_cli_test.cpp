@@ -73,6 +73,25 @@ TEST(SelfplayShardCli, ShardsThenMergeGiveTheOneProcessReportJsonAndCsv) {
   EXPECT_MENTIONS(no_csv.err, "whole.json: field 'csv' is missing");
 }
 
+TEST(SelfplayShardCli, MoreShardsThanGamesStillMerge) {
+  ScratchDir dir;
+  const Outcome whole =
+      run(selfplay({"--board", "5", "--games", "2", "--json", dir / "w.json"}), dir);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  std::vector<std::string> merge = {kTengen, "merge", "--json", dir / "m.json"};
+  for (const std::string k : {"1", "2", "3", "4"}) {
+    const std::string json = dir / ("s" + k + ".json");
+    const Outcome shard =
+        run(selfplay({"--board", "5", "--games", "2", "--shard", k + "/4", "--json", json}), dir);
+    ASSERT_EQ(shard.status, 0) << shard.err;
+    merge.push_back(json);
+  }
+  const Outcome merged = run(merge, dir);
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(without_timings(merged.out), without_timings(whole.out));
+  EXPECT_EQ(without_timings(read_text(dir / "m.json")), without_timings(read_text(dir / "w.json")));
+}
+
 // Waits for a file to appear (the first checkpoint); false after a minute.
 bool wait_for(const std::string& path) {
   for (int i = 0; i < 12000; ++i) {

@@ -158,6 +158,7 @@ selfplay::RunResult run_dispatcher(const selfplay::RunConfig& config,
     // No game was played (an empty range): the statistics still have a shape.
     total.stats = selfplay::Stats(config.width, config.height, config.max_turns);
   }
+  total.digest = total.digest_state.value();
   if (callbacks.on_progress) callbacks.on_progress(uint64_t(total.stats.games()));
   total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   total.interrupted = config.first_game + uint64_t(total.stats.games()) < dispatch.end;

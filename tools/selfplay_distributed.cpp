@@ -194,6 +194,7 @@ RunResult run_distributed(const RunConfig& config, const selfplay::RunCallbacks&
     if ((stop && stop->load()) || terminated.load()) break;
   }
   total.interrupted = next() < end;
+  total.digest = total.digest_state.value();  // also when no game was left to play
   if (!options.checkpoint.empty() && !total.interrupted) save_checkpoint(total, options);
   return total;
 }
