@@ -253,8 +253,10 @@ void accumulate(RunResult& into, const RunResult& part) {
   into.seconds += part.seconds;
 }
 
-RunResult merge_results(std::vector<PartialResult> parts) {
-  if (parts.empty()) throw std::runtime_error("no results to merge");
+namespace {
+
+// Every part is of the same run as the first and finished.
+void check_same_run(const std::vector<PartialResult>& parts) {
   const PartialResult& head = parts.front();
   for (const PartialResult& p : parts) {
     if (p.version != TENGEN_VERSION) {
@@ -275,14 +277,13 @@ RunResult merge_results(std::vector<PartialResult> parts) {
                                  p.result.config.end_game - p.result.config.first_game));
     }
   }
-  const uint64_t games = head.result.config.games;
-  const uint64_t shard_count = head.shard.count;
-  // Ranges in index order: then overlaps and gaps are between neighbours.
-  // Ties broken by path, so the messages do not depend on the argument order.
-  std::sort(parts.begin(), parts.end(), [](const PartialResult& a, const PartialResult& b) {
-    const auto &x = a.result.config, &y = b.result.config;
-    return std::tie(x.first_game, x.end_game, a.path) < std::tie(y.first_game, y.end_game, b.path);
-  });
+}
+
+// No shard twice; when every part is a shard, every shard is there.
+// `parts` in index order, so the messages do not depend on the argument order.
+void check_shards(const std::vector<PartialResult>& parts) {
+  const uint64_t games = parts.front().result.config.games;
+  const uint64_t shard_count = parts.front().shard.count;
   std::map<uint64_t, const PartialResult*> shards;
   bool all_shards = true;
   for (const PartialResult& p : parts) {
@@ -302,6 +303,21 @@ RunResult merge_results(std::vector<PartialResult> parts) {
                                            range_text(first, end), games));
     }
   }
+}
+
+}  // namespace
+
+RunResult merge_results(std::vector<PartialResult> parts) {
+  if (parts.empty()) throw std::runtime_error("no results to merge");
+  check_same_run(parts);
+  const uint64_t games = parts.front().result.config.games;
+  // Ranges in index order: then overlaps and gaps are between neighbours.
+  // Ties broken by path, so the messages do not depend on the argument order.
+  std::sort(parts.begin(), parts.end(), [](const PartialResult& a, const PartialResult& b) {
+    const auto &x = a.result.config, &y = b.result.config;
+    return std::tie(x.first_game, x.end_game, a.path) < std::tie(y.first_game, y.end_game, b.path);
+  });
+  check_shards(parts);
   RunResult merged;
   merged.config = parts.front().result.config;
   merged.config.first_game = 0;
