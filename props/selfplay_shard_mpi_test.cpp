@@ -14,7 +14,7 @@ namespace tengen::test {
 namespace {
 
 std::vector<std::string> selfplay(const std::string& json) {
-  return {TENGEN_BINARY, "selfplay",  "--board", "9",      "--games", "3001",         "--seed",
+  return {TENGEN_BINARY, "selfplay",  "--board", "9",      "--games", "1201",         "--seed",
           "7",           "--threads", "1",       "--json", json,      "--no-progress"};
 }
 
@@ -28,6 +28,11 @@ TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
   ASSERT_EQ(alone.status, 0) << alone.err;
   // Shared memory without cross-memory attach: containers often forbid it.
   setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 1);
+  // OpenMPI leaves allocations behind after MPI_Finalize, many in components
+  // it has unloaded, which LeakSanitizer cannot name to suppress; so no leak
+  // check for the ranks. The other tests check the same code for leaks.
+  const char* asan = std::getenv("ASAN_OPTIONS");
+  setenv("ASAN_OPTIONS", (std::string(asan ? asan : "") + ":detect_leaks=0").c_str(), 1);
   for (const char* ranks : {"3", "2", "1"}) {
     SCOPED_TRACE(std::string("-np ") + ranks);
     std::vector<std::string> args = {TENGEN_MPIEXEC, "--allow-run-as-root", "--oversubscribe",
