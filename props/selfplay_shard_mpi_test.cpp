@@ -13,10 +13,12 @@
 namespace tengen::test {
 namespace {
 
+#if defined(TENGEN_MPIEXEC)
 std::vector<std::string> selfplay(const std::string& json) {
   return {TENGEN_BINARY, "selfplay",  "--board", "9",      "--games", "1201",         "--seed",
           "7",           "--threads", "1",       "--json", json,      "--no-progress"};
 }
+#endif
 
 TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
 #if !defined(TENGEN_MPIEXEC)

@@ -30,13 +30,6 @@ constexpr int kResult = 1;
 constexpr int kBlock = 2;
 constexpr int kStop = 3;
 
-bool launched_by_mpi() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"}) {
-    if (std::getenv(name)) return true;
-  }
-  return false;
-}
-
 void check(int code, const char* what) {
   if (code != MPI_SUCCESS) throw std::runtime_error(std::string("MPI: ") + what + " failed");
 }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdlib>
 
 #include "selfplay/runner.h"
 
@@ -17,8 +18,18 @@ namespace tengen::tools {
 // Whether this binary was built with MPI.
 bool mpi_built();
 
+// Whether mpirun (or srun) started this process: their environment variables.
+inline bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"}) {
+    if (std::getenv(name)) return true;
+  }
+  return false;
+}
+
 // MPI for the lifetime of the object, when the process was started by
 // mpirun (or srun) and MPI is built; otherwise a single process of rank 0.
+// Without MPI built, a process started by mpirun is refused (std::runtime_error)
+// rather than each rank playing the whole run.
 class MpiSession {
  public:
   MpiSession();

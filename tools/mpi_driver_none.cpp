@@ -9,7 +9,13 @@ bool mpi_built() {
   return false;
 }
 
-MpiSession::MpiSession() = default;
+MpiSession::MpiSession() {
+  if (launched_by_mpi()) {
+    throw std::runtime_error(
+        "started by mpirun, but this tengen was built without MPI "
+        "(install libopenmpi-dev and rebuild; scripts/setup.sh does)");
+  }
+}
 MpiSession::~MpiSession() = default;
 
 selfplay::RunResult mpi_run(const selfplay::RunConfig&, const selfplay::RunCallbacks&,
