@@ -102,9 +102,16 @@ std::string summary_text(const RunResult& result) {
       "tengen selfplay {}: {} games on {}, rules {}, komi {}, seed {}, {} thread{}\n",
       TENGEN_VERSION, with_commas(n), board_name(c.width, c.height), rules_name(c.rules),
       format_komi(c.rules.komi), c.seed, c.threads, c.threads == 1 ? "" : "s");
+  const uint64_t planned = c.range_end() - c.first_game;
+  if (planned != c.games) {
+    out += planned == 0
+               ? fmt::format("Part of a run of {} games: no games\n", with_commas(int64_t(c.games)))
+               : fmt::format("Part of a run of {} games: games {} to {}\n",
+                             with_commas(int64_t(c.games)), c.first_game, c.range_end() - 1);
+  }
   if (result.interrupted) {
     out += fmt::format("Interrupted: {} of {} games finished; the statistics cover those.\n",
-                       with_commas(n), with_commas(int64_t(c.games)));
+                       with_commas(n), with_commas(int64_t(planned)));
   }
   out += "\n";
   out += win_line("Black wins", s.black_wins(), n);

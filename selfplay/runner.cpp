@@ -80,7 +80,9 @@ struct Worker {
   std::unique_ptr<PlayoutKernel> kernel;
   MoveEncoder encoder;
   std::vector<Color> owner;
+  std::vector<uint8_t> bytes;  // the current game's digest bytes
   Stats stats;
+  RunDigest digest;
 };
 
 // A batch of consecutive games on its way through the pipeline. Batches are
@@ -90,13 +92,11 @@ struct alignas(64) Batch {
   uint64_t first = 0;
   int count = 0;
   std::vector<GameSummary> games;
-  std::vector<uint8_t> bytes;           // every game's digest bytes, in order
   std::vector<std::vector<Move>> kept;  // moves of games below keep_moves, by position
 };
 
 void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
   batch.games.clear();
-  batch.bytes.clear();
   for (int k = 0; k < batch.count; ++k) {
     const uint64_t index = batch.first + uint64_t(k);
     Rng rng = game_rng(config.seed, index);
@@ -105,9 +105,10 @@ void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
     const Score score = kernel.score(w.owner);
     GameSummary summary = summarize(w.board, kernel, end, score);
     summary.index = index;
-    const size_t at = batch.bytes.size();
-    w.encoder.append(kernel.moves(), batch.bytes);
-    summary.digest = digest_bytes(std::span<const uint8_t>(batch.bytes).subspan(at));
+    w.bytes.clear();
+    w.encoder.append(kernel.moves(), w.bytes);
+    summary.digest = digest_bytes(w.bytes);
+    w.digest.add(index, summary.digest);
     w.stats.add(summary, w.board, w.owner);
     batch.games.push_back(summary);
     if (index < config.keep_moves) {
@@ -124,7 +125,8 @@ int default_batch(const RunConfig& config) {
   int batch = std::clamp(16384 / area, 4, 256);
   // Small runs: still several batches per thread.
   const uint64_t spread =
-      (config.games + uint64_t(config.threads) * 8 - 1) / (uint64_t(config.threads) * 8);
+      (config.range_end() - config.first_game + uint64_t(config.threads) * 8 - 1) /
+      (uint64_t(config.threads) * 8);
   return int(std::max<uint64_t>(1, std::min<uint64_t>(uint64_t(batch), spread)));
 }
 
@@ -152,6 +154,9 @@ std::string validate(const RunConfig& config) {
   if (config.threads > 4096) return "threads must be at most 4096";
   if (config.max_turns < 0) return "max turns must be at least 1";
   if (config.batch < 0) return "batch must be at least 1";
+  if (config.first_game > config.range_end()) {
+    return "the first game " + std::to_string(config.first_game) + " is past the end of the run";
+  }
   return "";
 }
 
@@ -167,9 +172,9 @@ struct Run {
   tbb::concurrent_queue<Batch*> free_batches;
   uint64_t next = 0;  // first stage: the next game to hand out
   uint64_t done = 0;  // last stage: games finished
-  StreamDigest digest;
 
-  explicit Run(const RunConfig& c) : config(c), workers([this] { return Worker(config); }) {}
+  explicit Run(const RunConfig& c)
+      : config(c), workers([this] { return Worker(config); }), next(c.first_game) {}
 };
 
 // A pipeline stage: a pointer to the run and what to do with it. Its copy
@@ -191,7 +196,8 @@ struct Stage {
 Batch* next_batch(Run& run, tbb::flow_control& fc) {
   happens_after(&run.next);
   Batch* batch = nullptr;
-  if (run.next >= run.config.games || (run.stop && run.stop->load(std::memory_order_relaxed))) {
+  if (run.next >= run.config.range_end() ||
+      (run.stop && run.stop->load(std::memory_order_relaxed))) {
     fc.stop();
   } else {
     if (!run.free_batches.try_pop(batch)) {
@@ -200,7 +206,8 @@ Batch* next_batch(Run& run, tbb::flow_control& fc) {
     }
     happens_after(batch);
     batch->first = run.next;
-    batch->count = int(std::min<uint64_t>(uint64_t(run.config.batch), run.config.games - run.next));
+    batch->count =
+        int(std::min<uint64_t>(uint64_t(run.config.batch), run.config.range_end() - run.next));
     run.next += uint64_t(batch->count);
     happens_before(batch);
   }
@@ -222,7 +229,6 @@ Batch* play(Run& run, Batch* batch) {
 void finish_batch(Run& run, Batch* batch) {
   happens_after(&run.done);
   happens_after(batch);
-  run.digest.update(batch->bytes);
   if (run.callbacks->on_game) {
     for (int k = 0; k < batch->count; ++k) {
       const GameSummary& summary = batch->games[size_t(k)];
@@ -277,9 +283,10 @@ RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks
   run.workers.combine_each([&](const Worker& w) {
     happens_after(&w);
     result.stats.merge(w.stats);
+    result.digest_state.merge(w.digest);
   });
-  result.digest = run.digest.value();
-  result.interrupted = run.done < config.games;
+  result.digest = result.digest_state.value();
+  result.interrupted = config.first_game + run.done < config.range_end();
   return result;
 }
 

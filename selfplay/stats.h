@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <utility>
 #include <vector>
 
@@ -152,6 +153,13 @@ class Stats {
   const std::vector<int64_t>& first_move_games() const { return first_move_games_; }
   const std::vector<int64_t>& first_move_black_wins() const { return first_move_black_wins_; }
   const std::vector<int64_t>& first_move_white_wins() const { return first_move_white_wins_; }
+
+  // The sufficient statistics as JSON: every count, sum, sum of squares,
+  // minimum, maximum and histogram, so from_json(to_json()) == *this
+  // (stats_json.cpp). from_json throws std::invalid_argument naming the field
+  // that is missing, of the wrong type or size, or inconsistent.
+  nlohmann::json to_json() const;
+  static Stats from_json(const nlohmann::json& j, int width, int height, int max_turns);
 
   friend bool operator==(const Stats&, const Stats&);
 

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   tengen::tools::add_count_command(app);
   tengen::tools::add_report_command(app);
   tengen::tools::add_score_command(app);
+  tengen::tools::add_merge_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

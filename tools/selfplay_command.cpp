@@ -22,6 +22,7 @@
 #include "selfplay/sgf_writer.h"
 #include "tools/commands.h"
 #include "tools/options.h"
+#include "tools/selfplay_distributed.h"
 
 namespace tengen::tools {
 namespace {
@@ -41,6 +42,7 @@ struct SelfplayOptions {
   bool no_progress = false;
   std::string html;
   bool force = false;
+  DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
 };
 
 // Set by the SIGINT handler; an always-lock-free atomic is safe to store to
@@ -147,7 +149,7 @@ const CLI::Validator kNonNegative(
     },
     "NON-NEGATIVE");
 
-void run_selfplay_command(const SelfplayOptions& options) {
+void run_selfplay_command(SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
   const auto [width, height] = parse_board_size(options.board);
@@ -162,6 +164,10 @@ void run_selfplay_command(const SelfplayOptions& options) {
   config.keep_moves = options.sgf.empty() ? 0 : options.sgf_games;
   if (std::string error = selfplay::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
+  }
+  if (!prepare_distributed(config, options.distributed,
+                           !options.csv.empty() || !options.sgf.empty())) {
+    return;  // an MPI rank other than 0: it played what rank 0 handed it
   }
   std::ofstream json, csv;
   if (!options.json.empty()) json = open_output(options.json, "JSON");
@@ -210,20 +216,20 @@ void run_selfplay_command(const SelfplayOptions& options) {
   selfplay::RunResult result;
   {
     SigintGuard guard;
-    result = selfplay::run_selfplay(config, callbacks, &interrupted);
+    result = run_distributed(config, callbacks, &interrupted, options.distributed);
   }
   progress.finish();
 
   std::fputs(selfplay::summary_text(result).c_str(), stdout);
   std::fflush(stdout);
-  if (json.is_open()) {
-    json << selfplay::summary_json(result);
-    json.close();
-    if (!json) throw std::runtime_error("writing the JSON file '" + options.json + "' failed");
-  }
   if (csv.is_open()) {
     csv.close();
     if (!csv) throw std::runtime_error("writing the CSV file '" + options.csv + "' failed");
+  }
+  if (json.is_open()) {
+    json << distributed_json(result, options.distributed, options.csv);
+    json.close();
+    if (!json) throw std::runtime_error("writing the JSON file '" + options.json + "' failed");
   }
   if (!options.html.empty()) {
     // The page is drawn from the JSON form, exactly as `tengen report` would.
@@ -268,6 +274,7 @@ void add_selfplay_command(CLI::App& app) {
       ->type_name("FILE");
   cmd->add_flag("--force", options->force, "Overwrite an existing --html file");
   cmd->add_flag("--no-progress", options->no_progress, "No progress bar on stderr");
+  add_distributed_options(cmd, options->distributed);
   cmd->callback([options] { run_selfplay_command(*options); });
 }
 
