@@ -5,26 +5,20 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include "core/benson.h"
+#include "selfplay/kernel.h"
 #include "selfplay/playout.h"
-#include "selfplay/policy.h"
 #include "selfplay/rng.h"
 
 namespace tengen::selfplay {
 namespace {
 
-// Playouts per task: enough to pay for building a Game per task, few enough
+// Playouts per task: enough to pay for building two kernels per task, few enough
 // to spread 400 playouts over many cores.
 constexpr int kPlayoutsPerTask = 8;
-
-// The one place the estimator plays: a light playout from the game's
-// position to two passes or the move cap. A faster kernel can replace this
-// body without touching the rest.
-void play_light(Game& game, LightPolicy& policy, Rng& rng) {
-  play_out(game, policy, rng, default_max_turns(game.board().width(), game.board().height()));
-}
 
 // Ownership counts of one task: [0, n) Black, [n, 2n) White.
 using Counts = std::vector<int32_t>;
@@ -37,15 +31,18 @@ void run_task(const Board& position, Color to_move, const Rules& rules, uint64_t
               int last, Counts& counts) {
   const int n = position.array_size();
   counts.assign(size_t(2 * n), 0);
-  Game games[2] = {Game(position, to_move, rules), Game(position, opponent(to_move), rules)};
-  LightPolicy policy;
+  // The playout kernel plays the games LightPolicy would play on these
+  // games, faster (see kernel.h).
+  const int max_turns = default_max_turns(position.width(), position.height());
+  std::unique_ptr<PlayoutKernel> kernels[2] = {
+      make_kernel(Game(position, to_move, rules), max_turns),
+      make_kernel(Game(position, opponent(to_move), rules), max_turns)};
   std::vector<Color> owner;
   for (int i = first; i < last; ++i) {
-    Game& game = games[i % 2];
-    game.reset();
+    PlayoutKernel& kernel = *kernels[i % 2];
     Rng rng = game_rng(seed, uint64_t(i));
-    play_light(game, policy, rng);
-    area_owners(game.board(), owner);
+    kernel.play(rng);
+    kernel.score(owner);
     for (int p = 0; p < n; ++p) {
       if (owner[p] == Color::Black) ++counts[size_t(p)];
       if (owner[p] == Color::White) ++counts[size_t(n + p)];
