@@ -19,6 +19,7 @@ constexpr std::array<std::string_view, 2> kTieNames = {"draw", "white"};
 constexpr std::array<std::string_view, 2> kHandicapNames = {"free", "fixed"};
 constexpr std::array<std::string_view, 3> kBonusNames = {"none", "n", "n-1"};
 constexpr std::array<std::string_view, 2> kEndNames = {"two-passes", "agreement"};
+constexpr std::array<std::string_view, 2> kSekiNames = {"counted", "neutral"};
 
 template <typename Enum, size_t N>
 bool parse_enum(std::string_view value, const std::array<std::string_view, N>& names, Enum& out) {
@@ -67,6 +68,7 @@ std::string apply_setting(Rules& rules, std::string_view key, std::string_view v
   if (key == "bonus")
     return parse_enum(value, kBonusNames, rules.handicap_bonus) ? "" : bad(kBonusNames);
   if (key == "end") return parse_enum(value, kEndNames, rules.end) ? "" : bad(kEndNames);
+  if (key == "seki") return parse_enum(value, kSekiNames, rules.seki) ? "" : bad(kSekiNames);
   if (key == "komi") {
     auto komi = parse_komi(value);
     if (!komi) {
@@ -77,7 +79,7 @@ std::string apply_setting(Rules& rules, std::string_view key, std::string_view v
     return "";
   }
   return "rules: unknown setting '" + std::string(key) +
-         "' (expected ko, suicide, scoring, komi, tie, handicap, bonus or end)";
+         "' (expected ko, suicide, scoring, komi, tie, handicap, bonus, end or seki)";
 }
 
 }  // namespace
@@ -196,6 +198,9 @@ std::string Rules::to_string() const {
   s += ",handicap=" + std::string(tengen::to_string(handicap));
   s += ",bonus=" + std::string(tengen::to_string(handicap_bonus));
   s += ",end=" + std::string(tengen::to_string(end));
+  // Omitted at its default, so the canonical form of every earlier rules
+  // value (and what other programs were given) stays as it was.
+  if (seki != SekiRule::Counted) s += ",seki=" + std::string(tengen::to_string(seki));
   return s;
 }
 
@@ -226,6 +231,9 @@ std::string_view to_string(HandicapBonus v) {
 }
 std::string_view to_string(EndRule v) {
   return kEndNames[size_t(v)];
+}
+std::string_view to_string(SekiRule v) {
+  return kSekiNames[size_t(v)];
 }
 
 std::string format_komi(double komi) {

@@ -41,6 +41,12 @@ enum class HandicapBonus { None, N, NMinusOne };
 // consecutive passes end the game as it stands.
 enum class EndRule { TwoPasses, Agreement };
 
+// Eyes of chains in seki. counted: an empty region counts for the one colour
+// it reaches, seki or not. neutral: the Japanese rules: no territory in seki,
+// so an empty region touching a chain in seki counts for nobody (which chains
+// are in seki is the scorer's input, like the dead stones).
+enum class SekiRule { Counted, Neutral };
+
 struct Rules {
   KoRule ko = KoRule::Positional;
   SuicideRule suicide = SuicideRule::Allowed;
@@ -50,6 +56,7 @@ struct Rules {
   HandicapPlacement handicap = HandicapPlacement::Free;
   HandicapBonus handicap_bonus = HandicapBonus::None;
   EndRule end = EndRule::TwoPasses;
+  SekiRule seki = SekiRule::Counted;
 
   static Rules tromp_taylor();
   static Rules japanese();
@@ -63,10 +70,11 @@ struct Rules {
 
   // Accepts a preset name, a list "key=value,...", or a preset followed by
   // overrides ("japanese,komi=0"). Keys: ko, suicide, scoring, komi, tie,
-  // handicap, bonus, end. On failure returns nullopt and says why in *error.
+  // handicap, bonus, end, seki. On failure returns nullopt and says why in *error.
   static std::optional<Rules> parse(std::string_view text, std::string* error);
 
   // The canonical "key=value,..." form; parse(to_string()) gives back *this.
+  // seki is written only when it is not `counted` (the default).
   std::string to_string() const;
   // The preset this equals, or "" if none.
   std::string_view preset_name() const;
@@ -81,6 +89,7 @@ std::string_view to_string(TieRule);
 std::string_view to_string(HandicapPlacement);
 std::string_view to_string(HandicapBonus);
 std::string_view to_string(EndRule);
+std::string_view to_string(SekiRule);
 
 // Formats a komi exactly ("7.5", "-3", "0"; any other finite value, such as
 // a GTP komi of 6.25, in its shortest exact form).

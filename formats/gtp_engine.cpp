@@ -13,6 +13,7 @@
 #include "core/coords.h"
 #include "formats/replay.h"
 #include "formats/sgf.h"
+#include "selfplay/dead_stones.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
 
@@ -293,34 +294,34 @@ Reply cmd_showboard(State& s, const Args&) {
   return ok(text);
 }
 
+// final_score and final_status_list: dead stones and seki estimated by
+// playouts on the position as it stands (selfplay/dead_stones.h), seeded from
+// the engine's seed alone, so that asking twice gives the same answer.
+selfplay::DeadStoneEstimate estimate_status(const State& s) {
+  selfplay::DeadStoneOptions options;
+  options.seed = s.options.seed;
+  return selfplay::estimate_dead_stones(s.board(), s.game->to_move(), s.rules, options);
+}
+
 Reply cmd_final_score(State& s, const Args&) {
-  return ok(s.game->score().result());
+  const selfplay::DeadStoneEstimate e = estimate_status(s);
+  return ok(
+      selfplay::estimated_score(*s.game, e, s.capture_offset[1], s.capture_offset[2]).result());
 }
 
 Reply cmd_final_status_list(State& s, const Args& a) {
   const std::string status = lower(a[0]);
-  if (status == "dead" || status == "seki") return ok();
-  if (status != "alive") return fail("invalid status (expected alive, dead or seki)");
-  // Every stone is alive (a random player judges nothing dead); one chain
-  // per line, chains in the board order of their first stone.
-  const Board& board = s.board();
-  std::vector<bool> seen(size_t(board.array_size()), false);
+  const selfplay::ChainStatus wanted = status == "dead"   ? selfplay::ChainStatus::Dead
+                                       : status == "seki" ? selfplay::ChainStatus::Seki
+                                                          : selfplay::ChainStatus::Alive;
+  if (status != "alive" && status != "dead" && status != "seki") {
+    return fail("invalid status (expected alive, dead or seki)");
+  }
+  // One chain per line, chains in the board order of their first stone.
   std::string text;
-  for (int y = 0; y < board.height(); ++y) {
-    for (int x = 0; x < board.width(); ++x) {
-      const Point p = board.point(x, y);
-      if (board.at(p) == Color::Empty || seen[p]) continue;
-      std::vector<Point> chain;
-      Point q = p;
-      do {
-        seen[q] = true;
-        chain.push_back(q);
-        q = board.next_in_chain(q);
-      } while (q != p);
-      std::sort(chain.begin(), chain.end());
-      if (!text.empty()) text += '\n';
-      text += format_gtp_vertices(board, chain);
-    }
+  for (const auto& chain : selfplay::chains_with_status(s.board(), estimate_status(s), wanted)) {
+    if (!text.empty()) text += '\n';
+    text += format_gtp_vertices(s.board(), chain);
   }
   return ok(text);
 }

@@ -12,9 +12,9 @@
 //   time_left is_legal all_legal list_stones captures tengen-rules
 //
 // genmove plays the light playout policy's move (selfplay/policy.h) from a
-// seeded generator: the same seed and commands give the same moves. It is a
-// random player, so final_status_list calls every stone alive (and none dead
-// or in seki), and final_score counts the board as it stands.
+// seeded generator: the same seed and commands give the same moves.
+// final_status_list and final_score estimate dead stones and seki by
+// playouts on the position as it stands (selfplay/dead_stones.h).
 #pragma once
 
 #include <cstdint>

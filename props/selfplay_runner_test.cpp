@@ -68,7 +68,7 @@ TEST(SelfplayRunner, SeedChangesTheGames) {
 }
 
 // Game i alone, played outside the runner from game_rng(seed, i), makes the
-// same moves; the run's digest is xxHash64 over every game's bytes in order.
+// same moves; the run's digest sums each game's digest bound to its index (digest.h).
 TEST(SelfplayRunner, GameDependsOnSeedAndIndexAlone) {
   RunConfig config = config_for(9, 9, Rules::tromp_taylor(), 200, 99);
   config.threads = 2;
@@ -85,16 +85,19 @@ TEST(SelfplayRunner, GameDependsOnSeedAndIndexAlone) {
 
   Game game(9, 9, config.rules);
   LightPolicy policy;
-  std::vector<uint8_t> bytes;
+  RunDigest digest;
   for (uint64_t i = 0; i < 200; ++i) {
     EXPECT_EQ(indices[i], i);
     game.reset();
     Rng rng = game_rng(config.seed, i);
     play_out(game, policy, rng, default_max_turns(9, 9));
     EXPECT_EQ(game.moves(), kept[i]) << "game " << i;
+    std::vector<uint8_t> bytes;
     encode_moves(game.board(), game.moves(), bytes);
+    digest.add(i, digest_bytes(bytes));
   }
-  EXPECT_EQ(result.digest, digest_bytes(bytes));
+  EXPECT_EQ(result.digest, digest.value());
+  EXPECT_EQ(result.digest_state, digest);
 }
 
 TEST(SelfplayRunner, MoveCap) {

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config git
   libtbb-dev libbenchmark-dev libxxhash-dev librapidcheck-dev libgtest-dev
-  libcli11-dev libfmt-dev nlohmann-json3-dev gnugo)
+  libcli11-dev libfmt-dev nlohmann-json3-dev gnugo
+  python3 python3-pil chromium libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -31,9 +31,33 @@ uint64_t digest_bytes(std::span<const uint8_t> bytes) {
   return XXH64(bytes.data(), bytes.size(), kDigestSeed);
 }
 
+namespace {
+
+void put_u64(uint8_t* at, uint64_t value) {
+  for (int i = 0; i < 8; ++i) at[i] = uint8_t(value >> (8 * i));
+}
+
+uint64_t digest_pair(uint64_t a, uint64_t b) {
+  uint8_t bytes[16];
+  put_u64(bytes, a);
+  put_u64(bytes + 8, b);
+  return XXH64(bytes, sizeof bytes, kDigestSeed);
+}
+
+}  // namespace
+
+void RunDigest::add(uint64_t index, uint64_t game_digest) {
+  ++games_;
+  sum_ += digest_pair(index, game_digest);
+}
+
+uint64_t RunDigest::value() const {
+  return digest_pair(games_, sum_);
+}
+
 void StreamDigest::update_u64(uint64_t value) {
   uint8_t bytes[8];
-  for (int i = 0; i < 8; ++i) bytes[i] = uint8_t(value >> (8 * i));
+  put_u64(bytes, value);
   XXH64_update(&state_, bytes, sizeof bytes);
 }
 

@@ -39,8 +39,32 @@ void encode_moves(const Board& board, std::span<const Move> moves, std::vector<u
 // xxHash64 of bytes.
 uint64_t digest_bytes(std::span<const uint8_t> bytes);
 
-// xxHash64 over a stream of bytes: a run's digest is that of every game's
-// bytes, in game order.
+// A run's digest, built so that any split of the run merges back exactly:
+// each game contributes xxHash64(le64(index) || le64(game digest)), the
+// contributions are summed modulo 2^64, and the digest is xxHash64 of
+// le64(games) || le64(sum). Binding each game to its index makes the digest
+// change when games are reordered or moved; the sum makes it independent of
+// the order games finish in, of threads, shards, MPI ranks and resumes.
+class RunDigest {
+ public:
+  RunDigest() = default;
+  RunDigest(uint64_t games, uint64_t sum) : games_(games), sum_(sum) {}
+  void add(uint64_t index, uint64_t game_digest);
+  void merge(const RunDigest& other) {
+    games_ += other.games_;
+    sum_ += other.sum_;
+  }
+  uint64_t games() const { return games_; }
+  uint64_t sum() const { return sum_; }  // the mergeable state, with games()
+  uint64_t value() const;
+  friend bool operator==(const RunDigest&, const RunDigest&) = default;
+
+ private:
+  uint64_t games_ = 0;
+  uint64_t sum_ = 0;
+};
+
+// xxHash64 over a stream of bytes (the signature's digest of its runs).
 class StreamDigest {
  public:
   StreamDigest() { XXH64_reset(&state_, kDigestSeed); }

@@ -21,16 +21,6 @@ std::string percent(int64_t k, int64_t n) {
   return fmt::format("{:.2f}%", 100 * share(k, n));
 }
 
-std::string with_commas(int64_t n) {
-  std::string digits = std::to_string(n < 0 ? -n : n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return n < 0 ? "-" + out : out;
-}
-
 std::string win_line(std::string_view label, int64_t k, int64_t n) {
   const Interval ci = wilson_interval(k, n);
   return fmt::format("{:<13}{:>12}  {:>7}  95% CI [{:.2f}%, {:.2f}%]\n", label, with_commas(k),
@@ -69,6 +59,16 @@ std::string histogram_text(const Histogram& h, int bins, double scale) {
 
 }  // namespace
 
+std::string with_commas(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
 std::string board_name(int width, int height) {
   return fmt::format("{}x{}", width, height);
 }
@@ -105,9 +105,16 @@ std::string summary_text(const RunResult& result) {
   if (c.handicap > 0) {
     out += fmt::format("Handicap {} ({})\n", c.handicap, to_string(c.rules.handicap));
   }
+  const uint64_t planned = c.range_end() - c.first_game;
+  if (planned != c.games) {
+    out += planned == 0
+               ? fmt::format("Part of a run of {} games: no games\n", with_commas(int64_t(c.games)))
+               : fmt::format("Part of a run of {} games: games {} to {}\n",
+                             with_commas(int64_t(c.games)), c.first_game, c.range_end() - 1);
+  }
   if (result.interrupted) {
     out += fmt::format("Interrupted: {} of {} games finished; the statistics cover those.\n",
-                       with_commas(n), with_commas(int64_t(c.games)));
+                       with_commas(n), with_commas(int64_t(planned)));
   }
   out += "\n";
   out += win_line("Black wins", s.black_wins(), n);
@@ -196,6 +203,9 @@ std::string summary_json(const RunResult& result) {
   j["rules_settings"] = c.rules.to_string();
   j["komi"] = c.rules.komi;
   j["handicap"] = c.handicap;
+  // The handicap stones of every game (with their bonus under area scoring,
+  // which the margins below include).
+  j["handicap_stones"] = c.handicap;
   j["seed"] = c.seed;
   j["threads"] = c.threads;
   j["max_turns"] = c.max_turns;

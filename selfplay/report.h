@@ -28,6 +28,9 @@ std::string summary_json(const RunResult& result);
 std::string csv_header();
 std::string csv_row(const Board& board, const GameSummary& game);
 
+// 1234567 as "1,234,567".
+std::string with_commas(int64_t n);
+
 // The GTP vertex of a vertex index (y * width + x; -1 is "pass").
 std::string vertex_name(const Board& board, int vertex);
 

@@ -18,6 +18,7 @@
 #include "core/game.h"
 #include "core/scoring.h"
 #include "selfplay/digest.h"
+#include "selfplay/kernel.h"
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
@@ -64,23 +65,31 @@ inline void happens_after(const void*) {}
 // nodes: each copy states itself (see Stage). An address, never written.
 const char stage_token = 0;
 
+// Where every game of a run starts: the empty board, with the handicap.
+Game start_game(const RunConfig& config) {
+  Game game(config.width, config.height, config.rules);
+  if (config.handicap > 0) game.set_handicap(config.handicap);
+  return game;
+}
+
 // A thread's playing state, reused game after game: after the first games of
 // a run, playing allocates nothing.
 struct Worker {
   explicit Worker(const RunConfig& config)
-      : game(config.width, config.height, config.rules),
-        encoder(game.board()),
+      : board(config.width, config.height),
+        kernel(make_kernel(start_game(config), config.max_turns)),
+        encoder(board),
         stats(config.width, config.height, config.max_turns) {
     owner.reserve(Board::kMaxArray);
-    // The handicap is part of the starting position: reset() keeps it.
-    if (config.handicap > 0) game.set_handicap(config.handicap);
   }
 
-  Game game;
-  LightPolicy policy;
+  Board board;  // the geometry, for vertices
+  std::unique_ptr<PlayoutKernel> kernel;
   MoveEncoder encoder;
   std::vector<Color> owner;
+  std::vector<uint8_t> bytes;  // the current game's digest bytes
   Stats stats;
+  RunDigest digest;
 };
 
 // A batch of consecutive games on its way through the pipeline. Batches are
@@ -90,30 +99,28 @@ struct alignas(64) Batch {
   uint64_t first = 0;
   int count = 0;
   std::vector<GameSummary> games;
-  std::vector<uint8_t> bytes;           // every game's digest bytes, in order
   std::vector<std::vector<Move>> kept;  // moves of games below keep_moves, by position
 };
 
 void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
   batch.games.clear();
-  batch.bytes.clear();
   for (int k = 0; k < batch.count; ++k) {
     const uint64_t index = batch.first + uint64_t(k);
-    w.game.reset();
     Rng rng = game_rng(config.seed, index);
-    const PlayoutEnd end = play_out(w.game, w.policy, rng, config.max_turns);
-    const Score score = w.game.score();
-    area_owners(w.game.board(), w.owner);
-    GameSummary summary = summarize(w.game, end, score);
+    PlayoutKernel& kernel = *w.kernel;
+    const PlayoutEnd end = kernel.play(rng);
+    const Score score = kernel.score(w.owner);
+    GameSummary summary = summarize(w.board, kernel, end, score);
     summary.index = index;
-    const size_t at = batch.bytes.size();
-    w.encoder.append(w.game.moves(), batch.bytes);
-    summary.digest = digest_bytes(std::span<const uint8_t>(batch.bytes).subspan(at));
-    w.stats.add(summary, w.game.board(), w.owner);
+    w.bytes.clear();
+    w.encoder.append(kernel.moves(), w.bytes);
+    summary.digest = digest_bytes(w.bytes);
+    w.digest.add(index, summary.digest);
+    w.stats.add(summary, w.board, w.owner);
     batch.games.push_back(summary);
     if (index < config.keep_moves) {
       if (batch.kept.size() < size_t(batch.count)) batch.kept.resize(size_t(batch.count));
-      batch.kept[size_t(k)] = w.game.moves();
+      batch.kept[size_t(k)].assign(kernel.moves().begin(), kernel.moves().end());
     }
   }
 }
@@ -125,7 +132,8 @@ int default_batch(const RunConfig& config) {
   int batch = std::clamp(16384 / area, 4, 256);
   // Small runs: still several batches per thread.
   const uint64_t spread =
-      (config.games + uint64_t(config.threads) * 8 - 1) / (uint64_t(config.threads) * 8);
+      (config.range_end() - config.first_game + uint64_t(config.threads) * 8 - 1) /
+      (uint64_t(config.threads) * 8);
   return int(std::max<uint64_t>(1, std::min<uint64_t>(uint64_t(batch), spread)));
 }
 
@@ -156,6 +164,8 @@ std::string validate(const RunConfig& config) {
   if (config.handicap != 0) {
     Game trial(config.width, config.height, config.rules);
     if (std::string error = trial.set_handicap(config.handicap); !error.empty()) return error;
+  if (config.first_game > config.range_end()) {
+    return "the first game " + std::to_string(config.first_game) + " is past the end of the run";
   }
   return "";
 }
@@ -172,9 +182,9 @@ struct Run {
   tbb::concurrent_queue<Batch*> free_batches;
   uint64_t next = 0;  // first stage: the next game to hand out
   uint64_t done = 0;  // last stage: games finished
-  StreamDigest digest;
 
-  explicit Run(const RunConfig& c) : config(c), workers([this] { return Worker(config); }) {}
+  explicit Run(const RunConfig& c)
+      : config(c), workers([this] { return Worker(config); }), next(c.first_game) {}
 };
 
 // A pipeline stage: a pointer to the run and what to do with it. Its copy
@@ -196,7 +206,8 @@ struct Stage {
 Batch* next_batch(Run& run, tbb::flow_control& fc) {
   happens_after(&run.next);
   Batch* batch = nullptr;
-  if (run.next >= run.config.games || (run.stop && run.stop->load(std::memory_order_relaxed))) {
+  if (run.next >= run.config.range_end() ||
+      (run.stop && run.stop->load(std::memory_order_relaxed))) {
     fc.stop();
   } else {
     if (!run.free_batches.try_pop(batch)) {
@@ -205,7 +216,8 @@ Batch* next_batch(Run& run, tbb::flow_control& fc) {
     }
     happens_after(batch);
     batch->first = run.next;
-    batch->count = int(std::min<uint64_t>(uint64_t(run.config.batch), run.config.games - run.next));
+    batch->count =
+        int(std::min<uint64_t>(uint64_t(run.config.batch), run.config.range_end() - run.next));
     run.next += uint64_t(batch->count);
     happens_before(batch);
   }
@@ -227,7 +239,6 @@ Batch* play(Run& run, Batch* batch) {
 void finish_batch(Run& run, Batch* batch) {
   happens_after(&run.done);
   happens_after(batch);
-  run.digest.update(batch->bytes);
   if (run.callbacks->on_game) {
     for (int k = 0; k < batch->count; ++k) {
       const GameSummary& summary = batch->games[size_t(k)];
@@ -282,9 +293,10 @@ RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks
   run.workers.combine_each([&](const Worker& w) {
     happens_after(&w);
     result.stats.merge(w.stats);
+    result.digest_state.merge(w.digest);
   });
-  result.digest = run.digest.value();
-  result.interrupted = run.done < config.games;
+  result.digest = result.digest_state.value();
+  result.interrupted = config.first_game + run.done < config.range_end();
   return result;
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/rules.h"
 #include "core/types.h"
+#include "selfplay/digest.h"
 #include "selfplay/stats.h"
 
 namespace tengen::selfplay {
@@ -35,6 +36,13 @@ struct RunConfig {
   // Handicap stones of every game (0: none; else at least 2), placed as the
   // rules' handicap setting says (Game::set_handicap).
   int handicap = 0;
+  // The games this process plays: indices [first_game, end_game) of the run's
+  // `games` (a shard, an MPI block, the rest of a resumed run). kAllGames:
+  // up to `games`.
+  static constexpr uint64_t kAllGames = ~uint64_t(0);
+  uint64_t first_game = 0;
+  uint64_t end_game = kAllGames;
+  uint64_t range_end() const { return end_game < games ? end_game : games; }
 };
 
 // Called on the pipeline's serial stage, one call at a time, in game order.
@@ -48,9 +56,11 @@ struct RunCallbacks {
 struct RunResult {
   RunConfig config;  // threads and max_turns resolved
   Stats stats;
-  uint64_t digest = 0;  // xxHash64 over every game's moves in game order (digest.h)
+  uint64_t digest = 0;     // digest_state.value()
+  RunDigest digest_state;  // the digest's mergeable form (digest.h)
   double seconds = 0;
-  bool interrupted = false;  // stopped early; the statistics cover games [0, stats.games())
+  // Stopped early: the statistics cover games [first_game, first_game + stats.games()).
+  bool interrupted = false;
   double games_per_second() const;
   double moves_per_second() const;
 };
@@ -61,10 +71,10 @@ int default_threads();
 // Checks a config; returns "" or why it cannot run.
 std::string validate(const RunConfig& config);
 
-// Plays the run. When *stop becomes true (a signal handler may set it), no new
-// batch starts, the batches under way finish, and the result covers exactly
-// the games finished, a prefix of the run. Exceptions from the callbacks end
-// the run and propagate. Throws std::invalid_argument if validate() objects.
+// Plays games [first_game, range_end()) of the run. When *stop becomes true (a signal handler may
+// set it), no new batch starts, the batches under way finish, and the result covers exactly the
+// games finished, a prefix of the run. Exceptions from the callbacks end the run and propagate.
+// Throws std::invalid_argument if validate() objects.
 RunResult run_selfplay(const RunConfig& config, const RunCallbacks& callbacks = {},
                        const std::atomic<bool>* stop = nullptr);
 

@@ -109,23 +109,6 @@ Interval wilson_interval(int64_t k, int64_t n) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-GameSummary summarize(const Game& game, PlayoutEnd end, const Score& score) {
-  GameSummary s;
-  s.end = end;
-  const std::vector<Move>& moves = game.moves();
-  s.turns = int(moves.size());
-  for (const Move& m : moves) s.stones += m.point != kPass;
-  if (!moves.empty() && moves.front().color == Color::Black) {
-    s.first_move = vertex(game.board(), moves.front().point);
-  }
-  s.captures_black = game.prisoners(Color::Black);
-  s.captures_white = game.prisoners(Color::White);
-  s.suicides_black = game.suicides(Color::Black);
-  s.suicides_white = game.suicides(Color::White);
-  s.score = score;
-  return s;
-}
-
 Stats::Stats(int width, int height, int max_turns) : width_(width), height_(height) {
   const int area = width * height;
   // Area scoring keeps |black - white| <= area; komi shifts it. Territory

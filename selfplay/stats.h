@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <utility>
 #include <vector>
 
@@ -80,7 +81,26 @@ inline int vertex(const Board& board, Point p) {
 }
 
 // Fills a summary from a finished playout: everything but index and digest.
-GameSummary summarize(const Game& game, PlayoutEnd end, const Score& score);
+// `played` is a Game or a PlayoutKernel: its moves(), prisoners(c) and
+// suicides(c); `board` gives the geometry for vertices.
+template <class Played>
+GameSummary summarize(const Board& board, const Played& played, PlayoutEnd end,
+                      const Score& score) {
+  GameSummary s;
+  s.end = end;
+  const auto& moves = played.moves();
+  s.turns = int(moves.size());
+  for (const Move& m : moves) s.stones += m.point != kPass;
+  if (!moves.empty() && moves.front().color == Color::Black) {
+    s.first_move = vertex(board, moves.front().point);
+  }
+  s.captures_black = played.prisoners(Color::Black);
+  s.captures_white = played.prisoners(Color::White);
+  s.suicides_black = played.suicides(Color::Black);
+  s.suicides_white = played.suicides(Color::White);
+  s.score = score;
+  return s;
+}
 
 class Stats {
  public:
@@ -133,6 +153,13 @@ class Stats {
   const std::vector<int64_t>& first_move_games() const { return first_move_games_; }
   const std::vector<int64_t>& first_move_black_wins() const { return first_move_black_wins_; }
   const std::vector<int64_t>& first_move_white_wins() const { return first_move_white_wins_; }
+
+  // The sufficient statistics as JSON: every count, sum, sum of squares,
+  // minimum, maximum and histogram, so from_json(to_json()) == *this
+  // (stats_json.cpp). from_json throws std::invalid_argument naming the field
+  // that is missing, of the wrong type or size, or inconsistent.
+  nlohmann::json to_json() const;
+  static Stats from_json(const nlohmann::json& j, int width, int height, int max_turns);
 
   friend bool operator==(const Stats&, const Stats&);
 

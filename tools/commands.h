@@ -14,5 +14,8 @@ void add_gtp_command(CLI::App& app);
 void add_crosscheck_command(CLI::App& app);
 void add_fuzz_command(CLI::App& app);
 void add_count_command(CLI::App& app);
+void add_report_command(CLI::App& app);
+void add_score_command(CLI::App& app);
+void add_merge_command(CLI::App& app);
 
 }  // namespace tengen::tools

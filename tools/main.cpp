@@ -46,6 +46,9 @@ int main(int argc, char** argv) {
   tengen::tools::add_crosscheck_command(app);
   tengen::tools::add_fuzz_command(app);
   tengen::tools::add_count_command(app);
+  tengen::tools::add_report_command(app);
+  tengen::tools::add_score_command(app);
+  tengen::tools::add_merge_command(app);
   if (argc == 1) {
     std::fprintf(stderr, "tengen: give a command (one of: %s; see tengen --help)\n",
                  command_names(app).c_str());

@@ -4,6 +4,8 @@
 // the allowed values in words. The add_*_option helpers check the text while
 // CLI11 parses the command line: a bad value fails before any work starts
 // (CLI11's exit code 105, see README.md "Exit codes").
+// What several subcommands share: parsing board sizes and rules, writing
+// output files.
 #pragma once
 
 #include <cstdint>
@@ -69,5 +71,8 @@ CLI::Option* add_komi_option(CLI::App* cmd, std::string& target, const std::stri
 // only slow the run down (and oneTBB warns about them), so a larger request
 // is cut to the number of cores with a note on stderr.
 int resolve_threads(int requested);
+// Writes text to the file at `path`, or to stdout for "-"; throws
+// std::runtime_error naming the path if it cannot.
+void write_file(const std::string& path, const std::string& text);
 
 }  // namespace tengen::tools

@@ -9,6 +9,9 @@
 #include <string>
 
 #include "core/board.h"
+#include "report/output_file.h"
+#include "report/page.h"
+#include "report/result.h"
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
 #include "selfplay/sgf_writer.h"
@@ -17,6 +20,7 @@
 #include "tools/options.h"
 #include "tools/output.h"
 #include "tools/progress.h"
+#include "tools/selfplay_distributed.h"
 
 namespace tengen::tools {
 namespace {
@@ -39,12 +43,15 @@ struct SelfplayOptions {
   std::string sgf;
   uint64_t sgf_games = 10;
   bool no_progress = false;
+  std::string html;
+  bool force = false;
+  DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
 };
 
-void run_selfplay_command(const SelfplayOptions& options) {
+void run_selfplay_command(SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
-  check_distinct_outputs({{"--json", options.json}, {"--csv", options.csv}});
+  check_distinct_outputs({{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
   const auto [width, height] = parse_board_size(options.board);
   selfplay::RunConfig config;
   config.width = width;
@@ -59,6 +66,10 @@ void run_selfplay_command(const SelfplayOptions& options) {
   if (std::string error = selfplay::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
+  if (!prepare_distributed(config, options.distributed,
+                           !options.csv.empty() || !options.sgf.empty())) {
+    return;  // an MPI rank other than 0: it played what rank 0 handed it
+  }
   Output json, csv;
   if (!options.json.empty()) json = Output(options.json, "JSON file");
   if (!options.csv.empty()) {
@@ -66,6 +77,9 @@ void run_selfplay_command(const SelfplayOptions& options) {
     csv.write(selfplay::csv_header());
   }
   if (!options.sgf.empty()) prepare_output_dir(options.sgf, "SGF directory");
+  if (!options.html.empty() && !options.force && std::filesystem::exists(options.html)) {
+    throw std::runtime_error("'" + options.html + "' exists; use --force to overwrite it");
+  }
 
   const Board board(width, height);
   selfplay::RunCallbacks callbacks;
@@ -96,16 +110,22 @@ void run_selfplay_command(const SelfplayOptions& options) {
 
   selfplay::RunResult result;
   InterruptGuard guard;
-  result = selfplay::run_selfplay(config, callbacks, guard.flag());
+  result = run_distributed(config, callbacks, guard.flag(), options.distributed);
   progress.finish();
 
   // With an output on stdout ("-") the text summary stays out of its way.
   if (!json.is_stdout() && !csv.is_stdout()) {
     std::fputs(selfplay::summary_text(result).c_str(), stdout);
   }
-  json.write(selfplay::summary_json(result));
-  json.close();
+  // The CSV first: a shard's JSON records the CSV file's checksum.
   csv.close();
+  json.write(distributed_json(result, options.distributed, options.csv));
+  json.close();
+  if (!options.html.empty()) {
+    // The page is drawn from the JSON form, exactly as `tengen report` would.
+    const report::Result read = report::parse_result(selfplay::summary_json(result), "selfplay");
+    report::write_new_file(options.html, report::report_page({read}), options.force);
+  }
   if (result.interrupted) throw CLI::RuntimeError(guard.exit_status());
 }
 
@@ -137,7 +157,11 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_option("--sgf", options->sgf, "Write the first games as SGF files into DIR")
       ->type_name("DIR");
   add_count_option(cmd, "--sgf-games", options->sgf_games, "How many games --sgf writes");
+  cmd->add_option("--html", options->html, "Write an HTML report (as `tengen report`) to FILE")
+      ->type_name("FILE");
+  cmd->add_flag("--force", options->force, "Overwrite an existing --html file");
   cmd->add_flag("--no-progress", options->no_progress, "No progress on stderr");
+  add_distributed_options(cmd, options->distributed);
   cmd->callback([options] { run_selfplay_command(*options); });
 }
 

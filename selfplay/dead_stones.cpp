@@ -1,0 +1,251 @@
+#include "selfplay/dead_stones.h"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#include "core/benson.h"
+#include "selfplay/kernel.h"
+#include "selfplay/playout.h"
+#include "selfplay/rng.h"
+
+namespace tengen::selfplay {
+namespace {
+
+// Playouts per task: enough to pay for building two kernels per task, few enough
+// to spread 400 playouts over many cores.
+constexpr int kPlayoutsPerTask = 8;
+
+// Ownership counts of one task: [0, n) Black, [n, 2n) White.
+using Counts = std::vector<int32_t>;
+
+// Even playouts start with `to_move`, odd ones with the opponent: at the end
+// of a game whose turn it is says nothing about which stones are dead, and a
+// light playout always breaks a seki against the side that must move first
+// (its only moves are self-ataris), so the two starts split a seki evenly.
+void run_task(const Board& position, Color to_move, const Rules& rules, uint64_t seed, int first,
+              int last, Counts& counts) {
+  const int n = position.array_size();
+  counts.assign(size_t(2 * n), 0);
+  // The playout kernel plays the games LightPolicy would play on these
+  // games, faster (see kernel.h).
+  const int max_turns = default_max_turns(position.width(), position.height());
+  std::unique_ptr<PlayoutKernel> kernels[2] = {
+      make_kernel(Game(position, to_move, rules), max_turns),
+      make_kernel(Game(position, opponent(to_move), rules), max_turns)};
+  std::vector<Color> owner;
+  for (int i = first; i < last; ++i) {
+    PlayoutKernel& kernel = *kernels[i % 2];
+    Rng rng = game_rng(seed, uint64_t(i));
+    kernel.play(rng);
+    kernel.score(owner);
+    for (int p = 0; p < n; ++p) {
+      if (owner[p] == Color::Black) ++counts[size_t(p)];
+      if (owner[p] == Color::White) ++counts[size_t(n + p)];
+    }
+  }
+}
+
+// Sums the playouts' owners; the tasks' counts are added in task order
+// (integers, so any order would give the same sums).
+Counts play_all(const Board& position, Color to_move, const Rules& rules,
+                const DeadStoneOptions& options) {
+  Rules playout_rules = rules;
+  playout_rules.end = EndRule::TwoPasses;
+  const int tasks = (options.playouts + kPlayoutsPerTask - 1) / kPlayoutsPerTask;
+  std::vector<Counts> task_counts(static_cast<size_t>(tasks));
+  auto body = [&](const oneapi::tbb::blocked_range<int>& range) {
+    for (int t = range.begin(); t < range.end(); ++t) {
+      const int first = t * kPlayoutsPerTask;
+      const int last = std::min(options.playouts, first + kPlayoutsPerTask);
+      run_task(position, to_move, playout_rules, options.seed, first, last, task_counts[size_t(t)]);
+    }
+  };
+  oneapi::tbb::task_arena arena(options.threads > 0 ? options.threads
+                                                    : oneapi::tbb::task_arena::automatic);
+  arena.execute(
+      [&] { oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<int>(0, tasks, 1), body); });
+  Counts total(size_t(2 * position.array_size()), 0);
+  for (const Counts& c : task_counts) {
+    for (size_t k = 0; k < total.size(); ++k) total[k] += c[k];
+  }
+  return total;
+}
+
+// Per chain (at its head): stones, and the summed playout counts of its
+// points owned by its own colour and by the opponent.
+struct ChainTally {
+  int64_t stones = 0, own = 0, opponent = 0;
+};
+
+std::vector<ChainTally> tally_chains(const Board& board, const DeadStoneEstimate& e) {
+  std::vector<ChainTally> tally(size_t(board.array_size()));
+  for (int i = 0; i < board.array_size(); ++i) {
+    const Point p = Point(i);
+    const Color c = board.at(p);
+    if (c != Color::Black && c != Color::White) continue;
+    ChainTally& t = tally[board.chain_head(p)];
+    const int64_t black = e.black_owned[p], white = e.white_owned[p];
+    t.stones += 1;
+    t.own += c == Color::Black ? black : white;
+    t.opponent += c == Color::Black ? white : black;
+  }
+  return tally;
+}
+
+bool adjacent_to_chain(const Board& board, Point p, Point head) {
+  for (int d : board.offsets()) {
+    const Point q = Point(p + d);
+    if (board.at(q) != Color::Empty && board.at(q) != Color::Wall && board.chain_head(q) == head)
+      return true;
+  }
+  return false;
+}
+
+// Is every liberty of the chain at x either shared with the chain at y or in
+// an empty region that reaches x's colour only (an eye)? Then x and y can
+// only fill each other's liberties: the shape of a seki.
+bool liberties_enclosed(const Board& board, Point x, Point y, const std::vector<Color>& owner) {
+  const Color c = board.at(x);
+  Point p = x;
+  do {
+    for (int d : board.offsets()) {
+      const Point lib = Point(p + d);
+      if (board.at(lib) != Color::Empty || owner[lib] == c) continue;
+      if (!adjacent_to_chain(board, lib, y)) return false;
+    }
+    p = board.next_in_chain(p);
+  } while (p != x);
+  return true;
+}
+
+// Is the chain at h in seki with an opponent chain whose head satisfies
+// `contested`: sharing a liberty, each with its liberties enclosed?
+template <typename Pred>
+bool in_seki(const Board& board, Point h, const std::vector<Color>& owner, Pred contested) {
+  const Color c = board.at(h);
+  Point p = h;
+  do {
+    for (int d : board.offsets()) {
+      const Point lib = Point(p + d);
+      if (board.at(lib) != Color::Empty) continue;
+      for (int e : board.offsets()) {
+        const Point q = Point(lib + e);
+        if (board.at(q) != opponent(c)) continue;
+        const Point y = board.chain_head(q);
+        if (contested(y) && liberties_enclosed(board, h, y, owner) &&
+            liberties_enclosed(board, y, h, owner))
+          return true;
+      }
+    }
+    p = board.next_in_chain(p);
+  } while (p != h);
+  return false;
+}
+
+// Sets status, dead and seki from the counts and Benson (see the header).
+void classify(const Board& board, const DeadStoneOptions& options, DeadStoneEstimate& e) {
+  const int n = board.array_size();
+  const PassAlive alive[2] = {pass_alive(board, Color::Black), pass_alive(board, Color::White)};
+  const std::vector<ChainTally> tally = tally_chains(board, e);
+  std::vector<Color> owner;
+  area_owners(board, owner);
+  auto side = [](Color c) { return c == Color::Black ? 0 : 1; };
+  auto is_pass_alive = [&](Point h) { return alive[side(board.at(h))].chains[h] != 0; };
+  // Neither side owns the chain's points in settled_percent of the playouts.
+  auto contested = [&](Point h) {
+    const ChainTally& t = tally[h];
+    const int64_t settled = int64_t(options.settled_percent) * t.stones * e.playouts;
+    return !is_pass_alive(h) && t.own * 100 < settled && t.opponent * 100 < settled;
+  };
+  std::vector<ChainStatus> head_status(size_t(n), ChainStatus::Alive);
+  for (int i = 0; i < n; ++i) {
+    const Point h = Point(i);
+    const Color c = board.at(h);
+    if ((c != Color::Black && c != Color::White) || board.chain_head(h) != h) continue;
+    const ChainTally& t = tally[h];
+    if (is_pass_alive(h)) continue;
+    if (alive[side(opponent(c))].territory[h]) {
+      head_status[h] = ChainStatus::Dead;
+    } else if (contested(h) && in_seki(board, h, owner, contested)) {
+      head_status[h] = ChainStatus::Seki;
+    } else if (t.opponent * 100 > int64_t(options.dead_percent) * t.stones * e.playouts) {
+      head_status[h] = ChainStatus::Dead;
+    }
+  }
+  e.status.assign(size_t(n), ChainStatus::Alive);
+  e.pass_alive.assign(size_t(n), 0);
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      const Point p = board.point(x, y);
+      const Color c = board.at(p);
+      if (c != Color::Black && c != Color::White) continue;
+      e.pass_alive[p] = alive[side(c)].chains[p];
+      e.status[p] = head_status[board.chain_head(p)];
+      if (e.status[p] == ChainStatus::Dead) e.dead.push_back(p);
+      if (e.status[p] == ChainStatus::Seki) e.seki.push_back(p);
+    }
+  }
+}
+
+}  // namespace
+
+DeadStoneEstimate estimate_dead_stones(const Board& position, Color to_move, const Rules& rules,
+                                       const DeadStoneOptions& options) {
+  if (options.playouts < 1) throw std::invalid_argument("dead stones: playouts must be >= 1");
+  if (options.dead_percent < 0 || options.dead_percent > 100 || options.settled_percent < 0 ||
+      options.settled_percent > 100) {
+    throw std::invalid_argument("dead stones: percentages must lie in 0..100");
+  }
+  if (position.has_chain_without_liberties()) {
+    throw std::invalid_argument("dead stones: the position has a chain without liberties");
+  }
+  const Counts counts = play_all(position, to_move, rules, options);
+  const int n = position.array_size();
+  DeadStoneEstimate e;
+  e.playouts = options.playouts;
+  e.black_owned.assign(counts.begin(), counts.begin() + n);
+  e.white_owned.assign(counts.begin() + n, counts.end());
+  classify(position, options, e);
+  return e;
+}
+
+std::vector<std::vector<Point>> chains_with_status(const Board& board,
+                                                   const DeadStoneEstimate& estimate,
+                                                   ChainStatus status) {
+  std::vector<std::vector<Point>> chains;
+  std::vector<uint8_t> seen(size_t(board.array_size()), 0);
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      const Point p = board.point(x, y);
+      if (board.at(p) == Color::Empty || seen[p] || estimate.status[p] != status) continue;
+      std::vector<Point> chain;
+      Point q = p;
+      do {
+        seen[q] = 1;
+        chain.push_back(q);
+        q = board.next_in_chain(q);
+      } while (q != p);
+      std::sort(chain.begin(), chain.end());
+      chains.push_back(std::move(chain));
+    }
+  }
+  return chains;
+}
+
+Score estimated_score(const Game& game, const DeadStoneEstimate& estimate, int extra_black,
+                      int extra_white) {
+  ScoreContext context;
+  context.black_prisoners = game.prisoners(Color::Black) + extra_black;
+  context.white_prisoners = game.prisoners(Color::White) + extra_white;
+  context.handicap_stones = game.handicap();
+  context.dead = estimate.dead;
+  context.seki = estimate.seki;
+  return score(game.board(), game.rules(), context);
+}
+
+}  // namespace tengen::selfplay

@@ -1,0 +1,95 @@
+#include "selfplay/kernel.h"
+
+#include <array>
+#include <string>
+
+#include "core/playout_game.h"
+
+namespace tengen::selfplay {
+namespace {
+
+// LightPolicy::play on a PlayoutGame: the same draws in the same order (see
+// policy.cpp for why the pick is exactly uniform), so the same games.
+constexpr int kDrawsWithReplacement = 4;
+
+template <class G>
+[[gnu::always_inline]] inline bool try_play(G& game, Color c, Point p) {
+  if (game.is_eye(p, c) || !game.legal(p, c)) return false;
+  game.play(p, c);
+  return true;
+}
+
+template <class G>
+[[gnu::always_inline]] inline void play_policy_move(G& game, Rng& rng, Point* candidates) {
+  const Color c = game.to_move();
+  const int n = game.empty_count();
+  if (n > 0) {
+    for (int draw = 0; draw < kDrawsWithReplacement; ++draw) {
+      if (try_play(game, c, game.empty_point(int(rng.below(uint32_t(n)))))) return;
+    }
+    for (int i = 0; i < n; ++i) candidates[i] = game.empty_point(i);
+    int left = n;
+    while (left > 0) {
+      const int i = int(rng.below(uint32_t(left)));
+      if (try_play(game, c, candidates[i])) return;
+      candidates[i] = candidates[--left];
+    }
+  }
+  game.play(kPass, c);
+}
+
+template <class G>
+class Kernel final : public PlayoutKernel {
+ public:
+  Kernel(const Game& start, int max_turns)
+      : game_(PlayoutStart(start), start.rules(), max_turns),
+        rules_(start.rules()),
+        max_turns_(max_turns),
+        name_(G::name()) {}
+
+  [[gnu::flatten]] PlayoutEnd play(Rng& rng) override {
+    game_.reset();
+    for (int turns = 0; game_.consecutive_passes() < 2; ++turns) {
+      if (turns >= max_turns_) return PlayoutEnd::MoveCap;
+      play_policy_move(game_, rng, candidates_.data());
+    }
+    return PlayoutEnd::TwoPasses;
+  }
+
+  std::span<const Move> moves() const override { return game_.moves(); }
+  int prisoners(Color c) const override { return game_.prisoners(c); }
+  int suicides(Color c) const override { return game_.suicides(c); }
+
+  Score score(std::vector<Color>& owner) const override {
+    if (owner.size() != size_t(game_.array_size())) {
+      owner.assign(size_t(game_.array_size()), Color::Wall);
+    }
+    const AreaCount count = game_.count_area(owner.data());
+    ScoreContext context;
+    // Suicided stones are the opponent's prisoners (Game::score).
+    context.black_prisoners = game_.prisoners(Color::Black) + game_.suicides(Color::White);
+    context.white_prisoners = game_.prisoners(Color::White) + game_.suicides(Color::Black);
+    context.handicap_stones = game_.handicap();
+    return score_count(count, rules_, context);
+  }
+
+  const char* name() const override { return name_.c_str(); }
+
+ private:
+  G game_;
+  Rules rules_;
+  int max_turns_;
+  std::string name_;
+  std::array<Point, Board::kMaxArray> candidates_;
+};
+
+}  // namespace
+
+std::unique_ptr<PlayoutKernel> make_kernel(const Game& start, int max_turns) {
+  return dispatch_playout_game(start.board().width(), start.board().height(), start.rules(),
+                               [&]<class G>(TypeTag<G>) -> std::unique_ptr<PlayoutKernel> {
+                                 return std::make_unique<Kernel<G>>(start, max_turns);
+                               });
+}
+
+}  // namespace tengen::selfplay
