@@ -383,10 +383,7 @@ bool Comparison::compare_scores(int step) {
     for (Scoring scoring : {Scoring::Area, Scoring::Territory}) {
       Rules rules = fast_.rules();
       rules.scoring = scoring;
-      ScoreContext context;
-      context.black_prisoners = fast_.prisoners(Color::Black) + fast_.suicides(Color::White);
-      context.white_prisoners = fast_.prisoners(Color::White) + fast_.suicides(Color::Black);
-      context.handicap_stones = fast_.handicap();
+      ScoreContext context = fast_.score_context();
       context.dead = to_fast(board, dead);
       const reference::Score r = reference::score(
           case_.width, case_.height, ref_.colouring(), rules,

@@ -281,13 +281,18 @@ bool Game::agree_dead(const std::vector<Point>& dead) {
   return true;
 }
 
-Score Game::score(const std::vector<Point>& dead) const {
+ScoreContext Game::score_context() const {
   ScoreContext context;
   // Stones removed by suicide are the opponent's prisoners, as in GNU Go and
   // Sabaki; this keeps area and territory scores exactly related.
   context.black_prisoners = prisoners_[int(Color::Black)] + suicides_[int(Color::White)];
   context.white_prisoners = prisoners_[int(Color::White)] + suicides_[int(Color::Black)];
   context.handicap_stones = handicap_;
+  return context;
+}
+
+Score Game::score(const std::vector<Point>& dead) const {
+  ScoreContext context = score_context();
   context.dead = dead;
   return tengen::score(board_, rules_, context);
 }

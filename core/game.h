@@ -107,6 +107,10 @@ class Game {
   // The score with the agreed dead stones (none unless agreed), or with `dead`.
   Score score() const { return score(dead_); }
   Score score(const std::vector<Point>& dead) const;
+  // What scoring needs beyond the board, without dead stones: prisoners
+  // (captures plus the opponent's stones removed by suicide, GNU Go's and
+  // Sabaki's convention) and the handicap.
+  ScoreContext score_context() const;
 
   // Reorders the board's list of empty points (see Board::swap_empty); changes
   // nothing else, so a playout policy can sample moves in place.

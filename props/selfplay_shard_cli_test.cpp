@@ -119,7 +119,7 @@ TEST(SelfplayShardCli, ResumeAfterSigintAndSigtermGivesTheUninterruptedResult) {
                   dir / "err.txt");
       ASSERT_TRUE(wait_for(checkpoint));
       child.signal(number);
-      ASSERT_EQ(child.wait(), 128 + SIGINT) << read_text(dir / "err.txt");
+      ASSERT_EQ(child.wait(), 128 + number) << read_text(dir / "err.txt");
     }
     EXPECT_MENTIONS(read_text(dir / "out.txt"), "Interrupted:");
     EXPECT_MENTIONS(read_text(checkpoint), "\"interrupted\": true");

@@ -239,10 +239,9 @@ std::vector<std::vector<Point>> chains_with_status(const Board& board,
 
 Score estimated_score(const Game& game, const DeadStoneEstimate& estimate, int extra_black,
                       int extra_white) {
-  ScoreContext context;
-  context.black_prisoners = game.prisoners(Color::Black) + extra_black;
-  context.white_prisoners = game.prisoners(Color::White) + extra_white;
-  context.handicap_stones = game.handicap();
+  ScoreContext context = game.score_context();
+  context.black_prisoners += extra_black;
+  context.white_prisoners += extra_white;
   context.dead = estimate.dead;
   context.seki = estimate.seki;
   return score(game.board(), game.rules(), context);

@@ -164,6 +164,7 @@ std::string validate(const RunConfig& config) {
   if (config.handicap != 0) {
     Game trial(config.width, config.height, config.rules);
     if (std::string error = trial.set_handicap(config.handicap); !error.empty()) return error;
+  }
   if (config.first_game > config.range_end()) {
     return "the first game " + std::to_string(config.first_game) + " is past the end of the run";
   }

@@ -175,15 +175,6 @@ int resolve_threads(int requested) {
     return cores;
   }
   return requested;
-void write_file(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return;
-  }
-  std::FILE* file = std::fopen(path.c_str(), "wb");
-  if (!file) throw std::runtime_error("cannot write " + path);
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  if (std::fclose(file) != 0 || !written) throw std::runtime_error("cannot write " + path);
 }
 
 }  // namespace tengen::tools

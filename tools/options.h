@@ -71,8 +71,5 @@ CLI::Option* add_komi_option(CLI::App* cmd, std::string& target, const std::stri
 // only slow the run down (and oneTBB warns about them), so a larger request
 // is cut to the number of cores with a note on stderr.
 int resolve_threads(int requested);
-// Writes text to the file at `path`, or to stdout for "-"; throws
-// std::runtime_error naming the path if it cannot.
-void write_file(const std::string& path, const std::string& text);
 
 }  // namespace tengen::tools

@@ -25,6 +25,7 @@
 #include "selfplay/dead_stones.h"
 #include "tools/commands.h"
 #include "tools/options.h"
+#include "tools/output.h"
 
 namespace tengen::tools {
 namespace {
@@ -319,8 +320,8 @@ int run_score(const ScoreCommandOptions& options) {
     }
     if (!options.sgf_out.empty()) {
       const auto name = std::filesystem::path(file).filename();
-      write_file((std::filesystem::path(options.sgf_out) / name).string(),
-                 marked_up(sgf.games, scores));
+      write_whole_file((std::filesystem::path(options.sgf_out) / name).string(),
+                       marked_up(sgf.games, scores), "SGF file");
     }
   }
   const std::string summary_text = fmt::format(
@@ -353,7 +354,7 @@ int run_score(const ScoreCommandOptions& options) {
                                 {"stones_agreeing_with_gnugo", summary.stones_agreeing}}},
                               {"playouts", options.estimate.playouts},
                               {"seed", options.estimate.seed}};
-    write_file(options.json, j.dump(2) + "\n");
+    write_whole_file(options.json, j.dump(2) + "\n", "JSON file");
   }
   return unreadable + summary.errors > 0 ? 1 : 0;
 }

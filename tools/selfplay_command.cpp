@@ -51,7 +51,8 @@ struct SelfplayOptions {
 void run_selfplay_command(SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
-  check_distinct_outputs({{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
+  check_distinct_outputs(
+      {{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
   const auto [width, height] = parse_board_size(options.board);
   selfplay::RunConfig config;
   config.width = width;
