@@ -14,14 +14,15 @@ namespace tengen::bench {
 
 // 0: chinese-style (simple ko, no suicide, area scoring), komi 7.5.
 // 1: tromp-taylor (positional superko, suicide allowed).
+// 2: aga (situational superko, no suicide), komi 7.5.
 inline Rules bench_rules(int64_t which) {
-  Rules rules = which == 0 ? Rules::chinese() : Rules::tromp_taylor();
+  Rules rules = which == 0 ? Rules::chinese() : which == 1 ? Rules::tromp_taylor() : Rules::aga();
   rules.komi = 7.5;
   return rules;
 }
 
 inline const char* bench_rules_name(int64_t which) {
-  return which == 0 ? "chinese" : "tromp-taylor";
+  return which == 0 ? "chinese" : which == 1 ? "tromp-taylor" : "aga";
 }
 
 // A game after `turns` light-policy turns from an empty board (fewer if it

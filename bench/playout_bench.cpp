@@ -2,8 +2,12 @@
 // the speed the performance targets are stated in.
 #include <benchmark/benchmark.h>
 
+#include <string>
+#include <vector>
+
 #include "bench/bench_positions.h"
 #include "core/game.h"
+#include "selfplay/kernel.h"
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
@@ -36,6 +40,35 @@ void BM_Playout(benchmark::State& state) {
 BENCHMARK(BM_Playout)
     ->ArgNames({"size", "rules"})
     ->ArgsProduct({{9, 13, 19}, {0, 1}})
+    ->MinTime(1.0);
+
+// The playout kernel the runner uses (selfplay/kernel.h): the same games as
+// BM_Playout, with the score and ownership. Args: board size, rules (0
+// chinese, 1 tromp-taylor, 2 aga).
+void BM_Kernel(benchmark::State& state) {
+  const int size = int(state.range(0));
+  const Game start(size, size, bench_rules(state.range(1)));
+  auto kernel = selfplay::make_kernel(start, selfplay::default_max_turns(size, size));
+  std::vector<Color> owner;
+  uint64_t index = 0;
+  int64_t turns = 0;
+  for (auto _ : state) {
+    selfplay::Rng rng = selfplay::game_rng(12345, index++);
+    kernel->play(rng);
+    Score score = kernel->score(owner);
+    benchmark::DoNotOptimize(score);
+    turns += int64_t(kernel->moves().size());
+  }
+  state.SetLabel(std::string(bench_rules_name(state.range(1))) + " " + kernel->name());
+  state.counters["playouts/s"] =
+      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["ns/move"] = benchmark::Counter(
+      double(turns) * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["turns"] = double(turns) / double(state.iterations());
+}
+BENCHMARK(BM_Kernel)
+    ->ArgNames({"size", "rules"})
+    ->ArgsProduct({{9, 13, 19}, {0, 1, 2}})
     ->MinTime(1.0);
 
 }  // namespace
