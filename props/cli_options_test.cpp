@@ -47,6 +47,10 @@ TEST(CliOptions, OutOfRangeNumbersAreErrors) {
       {{"fuzz", "--cases", "-1"}, "--cases: expected a whole number"},
       {{"fuzz", "--case", "1e3"}, "--case: expected a whole number"},
       {{"count", "games", "2x2", "--max-moves", "-2"}, "--max-moves: expected a whole number"},
+      {{"score", "x.sgf", "--playouts", "-5"}, "--playouts: expected a whole number from 1"},
+      {{"score", "x.sgf", "--playouts", "1e3"}, "--playouts: expected a whole number from 1"},
+      {{"score", "x.sgf", "--seed", "-1"}, "--seed: expected a whole number from 0"},
+      {{"score", "x.sgf", "--dead-percent", "101"}, "--dead-percent: expected a whole number"},
   };
   for (const Refusal& r : refusals) expect_refused(r);
 }
@@ -61,6 +65,8 @@ TEST(CliOptions, ThreadCountsAreBounded) {
       {{"fuzz", "-t", "-1"}, "--threads: expected a whole number"},
       {{"bench", "--threads", "5000"}, "--threads: expected a whole number"},
       {{"count", "legal", "2x2", "--threads", "100000"}, "--threads: expected a whole number"},
+      {{"score", "x.sgf", "--threads", "100000"}, "--threads: expected a whole number from 0"},
+      {{"score", "x.sgf", "--threads", "abc"}, "--threads: expected a whole number from 0"},
   };
   for (const Refusal& r : refusals) expect_refused(r);
 }

@@ -379,26 +379,23 @@ void add_score_command(CLI::App& app) {
   cmd->add_option("--gnugo", options->gnugo,
                   "Also ask GNU Go (PATH, or 'auto') for final_status_list dead on each final "
                   "position and count the stones and games where it agrees");
-  cmd->add_option("--playouts", options->estimate.playouts, "Playouts per position")
-      ->check(CLI::Range(1, 1000000))
+  add_int_option(cmd, "--playouts", options->estimate.playouts, "Playouts per position", 1, 1000000)
       ->capture_default_str();
-  cmd->add_option("--seed", options->estimate.seed, "Seed of the playouts")->capture_default_str();
-  cmd->add_option("--threads", options->estimate.threads, "Threads (0: every core)")
-      ->check(CLI::NonNegativeNumber)
+  add_seed_option(cmd, options->estimate.seed, "Seed of the playouts");
+  add_threads_option(cmd, options->estimate.threads);
+  add_int_option(cmd, "--dead-percent", options->estimate.dead_percent,
+                 "A chain is dead when the opponent owns it in more than this % of playouts", 0,
+                 100)
       ->capture_default_str();
-  cmd->add_option("--dead-percent", options->estimate.dead_percent,
-                  "A chain is dead when the opponent owns it in more than this % of playouts")
-      ->check(CLI::Range(0, 100))
-      ->capture_default_str();
-  cmd->add_option("--settled-percent", options->estimate.settled_percent,
-                  "Owning a chain in this % of playouts settles it (below: seki candidate)")
-      ->check(CLI::Range(0, 100))
+  add_int_option(cmd, "--settled-percent", options->estimate.settled_percent,
+                 "Owning a chain in this % of playouts settles it (below: seki candidate)", 0, 100)
       ->capture_default_str();
   cmd->footer(
       "RE with a number (B+3.5, W+0.5, 0) is compared by margin, B+R or W+T by winner.\n"
       "Exit status: 0 if every record was scored, 1 if a file is unreadable or a record does "
       "not replay.");
   cmd->callback([options] {
+    options->estimate.threads = resolve_threads(options->estimate.threads);
     if (int rc = run_score(*options); rc != 0) throw CLI::RuntimeError(rc);
   });
 }
