@@ -14,8 +14,8 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
-#include "core/reference.h"
 #include "count/position_graph.h"
+#include "reference/reference.h"
 
 namespace tengen::count {
 namespace {

@@ -12,7 +12,7 @@
 #include <atomic>
 #include <mutex>
 
-#include "core/reference.h"
+#include "reference/reference.h"
 
 namespace tengen::count {
 namespace {

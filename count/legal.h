@@ -4,7 +4,7 @@
 //   engine     depth first over the points with the fast Board's exact
 //              liberties (Board::effect), parallel with oneTBB
 //   reference  each of the 3^n colourings checked with the reference model's
-//              `reaches` (core/reference.h)
+//              `reaches` (reference/reference.h)
 #pragma once
 
 #include <cstdint>

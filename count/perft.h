@@ -45,7 +45,7 @@ struct PerftStart {
 PerftCounts perft(const PerftStart& start, const Rules& rules, int depth,
                   const Progress& progress = {});
 
-// The same counts on the reference model (core/reference.h): slow (it copies
+// The same counts on the reference model (reference/reference.h): slow (it copies
 // the whole game at every node), literal, and independent of the fast board.
 PerftCounts reference_perft(const PerftStart& start, const Rules& rules, int depth);
 

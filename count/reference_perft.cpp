@@ -2,8 +2,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/reference.h"
 #include "count/perft.h"
+#include "reference/reference.h"
 
 namespace tengen::count {
 namespace {

@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/reference.h"
 #include "count/position_graph.h"
+#include "reference/reference.h"
 
 namespace tengen::count {
 namespace {

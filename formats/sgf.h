@@ -46,6 +46,10 @@ struct SetupStep {
   friend bool operator==(const SetupStep& a, const SetupStep& b);
 };
 
+// The colour the step gives each point in the end (Wall where it says
+// nothing), indexed like the board's array.
+std::vector<Color> final_colours(const Board& board, const SetupStep& step);
+
 // Sets each point of the step to the last colour the step gives it. Costs at
 // most one Board::set_colour per point of the board, however long the step.
 void apply_setup(Board& board, const SetupStep& step);
@@ -124,6 +128,15 @@ std::optional<GameRecord> record_from_tree(const SgfTree& tree, std::string_view
 std::string write_sgf(const GameRecord& record);
 // Several records as one collection.
 std::string write_sgf(std::span<const GameRecord> records);
+
+// The record of a game given by its parts: size and set-up from `start` (the
+// position before the first move: its stones become the move-0 setup, with PL
+// the first mover, or `to_move` when there are no moves), rules (RU, KM),
+// handicap (HA), the moves, CA[UTF-8] and AP[Tengen:version]; no RE. The
+// one place where Tengen's own records (GTP printsgf, self-play, findings of
+// the checks) are made.
+GameRecord record_from_moves(const Board& start, const Rules& rules, int handicap,
+                             std::span<const Move> moves, Color to_move);
 
 // The record of a game: size, rules, handicap, the moves, RE from the score if
 // the game is over. `start` is the position before the game's first move

@@ -1,17 +1,18 @@
-// `tengen fuzz`'s machinery (check/differential.h, fuzz.h, shrink.h): delta
-// debugging, determinism per seed, a clean run, and a planted fault that the
-// fuzzer must find, shrink to a few steps and write as a readable SGF.
+// Differential testing, `tengen fuzz`'s machinery (differential/case.h,
+// run.h, shrink.h): delta debugging, determinism per seed, a clean run, and a
+// planted fault that the run must find, shrink to a few steps and write as a
+// readable SGF.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "check/differential.h"
-#include "check/fuzz.h"
-#include "check/shrink.h"
+#include "differential/case.h"
+#include "differential/run.h"
+#include "differential/shrink.h"
 #include "formats/sgf.h"
 
-namespace tengen::check {
+namespace tengen::differential {
 namespace {
 
 TEST(Ddmin, FindsTheOneMinimalSublist) {
@@ -37,14 +38,14 @@ TEST(Differential, CasesDependOnSeedAndIndexAlone) {
 }
 
 // The engines agree: a short clean run, the same on one thread and on two.
-TEST(Fuzz, CleanRunIsTheSameOnAnyNumberOfThreads) {
-  FuzzConfig config;
+TEST(DifferentialRun, CleanRunIsTheSameOnAnyNumberOfThreads) {
+  RunConfig config;
   config.seed = 11;
   config.cases = 150;
   config.threads = 1;
-  const FuzzResult one = run_fuzz(config);
+  const RunResult one = run_cases(config);
   config.threads = 2;
-  const FuzzResult two = run_fuzz(config);
+  const RunResult two = run_cases(config);
   EXPECT_FALSE(one.failure.has_value()) << one.failure->divergence.what << "\n"
                                         << describe(one.failure->shrunk);
   EXPECT_EQ(one.cases, 150u);
@@ -55,8 +56,8 @@ TEST(Fuzz, CleanRunIsTheSameOnAnyNumberOfThreads) {
   EXPECT_GT(one.checks, 0u);
 }
 
-TEST(Fuzz, NeedsABudget) {
-  EXPECT_NE(validate(FuzzConfig{}), "");
+TEST(DifferentialRun, NeedsABudget) {
+  EXPECT_NE(validate(RunConfig{}), "");
 }
 
 // A planted bug: the fast engine "allows" a single-stone suicide that
@@ -70,15 +71,15 @@ MoveError plant_fault(const Game& game, Color c, Point p, MoveError answer) {
   return answer;
 }
 
-TEST(Fuzz, PlantedFaultIsFoundShrunkAndWritten) {
-  FuzzConfig config;
+TEST(DifferentialRun, PlantedFaultIsFoundShrunkAndWritten) {
+  RunConfig config;
   config.seed = 3;
   config.cases = 3000;
   config.threads = 2;
   config.fault = plant_fault;
-  const FuzzResult result = run_fuzz(config);
+  const RunResult result = run_cases(config);
   ASSERT_TRUE(result.failure.has_value());
-  const FuzzFailure& f = *result.failure;
+  const Failure& f = *result.failure;
   EXPECT_EQ(f.divergence.kind, "check");
   EXPECT_NE(f.divergence.what.find("fast legal, reference superko"), std::string::npos)
       << f.divergence.what;
@@ -91,15 +92,15 @@ TEST(Fuzz, PlantedFaultIsFoundShrunkAndWritten) {
   EXPECT_TRUE(run_case(f.shrunk, plant_fault).divergence.has_value());
   EXPECT_FALSE(run_case(f.shrunk).divergence.has_value());
   for (size_t i = 0; i < f.shrunk.steps.size(); ++i) {
-    FuzzCase fewer = f.shrunk;
+    Case fewer = f.shrunk;
     fewer.steps.erase(fewer.steps.begin() + std::ptrdiff_t(i));
     const auto r = run_case(fewer, plant_fault);
     EXPECT_FALSE(r.divergence && r.divergence->kind == "check") << "step " << i << " is not needed";
   }
   // The same case alone reproduces it.
-  FuzzConfig alone = config;
+  RunConfig alone = config;
   alone.only_case = f.index;
-  const FuzzResult again = run_fuzz(alone);
+  const RunResult again = run_cases(alone);
   ASSERT_TRUE(again.failure.has_value());
   EXPECT_EQ(again.failure->shrunk, f.shrunk);
 
@@ -119,4 +120,4 @@ TEST(Fuzz, PlantedFaultIsFoundShrunkAndWritten) {
 }
 
 }  // namespace
-}  // namespace tengen::check
+}  // namespace tengen::differential

@@ -1,4 +1,4 @@
-// The GNU Go cross-check (check/crosscheck.h): the GTP client's failure
+// The GNU Go cross-check (external/crosscheck.h): the GTP client's failure
 // handling, a few hundred random games across every rule combination both
 // engines share (no unexplained disagreement allowed), and one pinned game
 // for each known difference of GNU Go's rules, played on GNU Go itself.
@@ -16,11 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "check/crosscheck.h"
-#include "check/gnugo.h"
-#include "check/gnugo_history.h"
-#include "check/gtp_client.h"
 #include "core/coords.h"
+#include "external/crosscheck.h"
+#include "external/crosscheck_report.h"
+#include "external/gnugo.h"
+#include "external/gnugo_history.h"
+#include "external/gtp_client.h"
+#include "external/move_sources.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
@@ -32,7 +34,7 @@
 #define TENGEN_CHECK_SANITIZED 1
 #endif
 
-namespace tengen::check {
+namespace tengen::external {
 namespace {
 
 #ifdef TENGEN_CHECK_SANITIZED
@@ -371,7 +373,7 @@ TEST(Crosscheck, TerritoryCountsSuicidedStonesAsTheOpponentsPrisoners) {
 }
 
 // GNU Go 3.8 corrupts its superko memory when it folds its 500-move history
-// (see check/gnugo_history.h). Nine kos on 19x19 are taken and retaken in
+// (see external/gnugo_history.h). Nine kos on 19x19 are taken and retaken in
 // reflected Gray-code order: 512 distinct positions over some 850 moves,
 // where many a retake would repeat a position. From the first fold (move
 // 500) GNU Go misses repetitions; from the third (move 602) it also finds
@@ -428,4 +430,4 @@ TEST(KnownDifference, SuperkoAfterGnuGoFoldsItsHistory) {
 }
 
 }  // namespace
-}  // namespace tengen::check
+}  // namespace tengen::external

@@ -133,7 +133,8 @@ TEST(CliOptions, PlayAndSelfplayTakeAHandicap) {
   ASSERT_EQ(selfplay.status, 0) << selfplay.err;
   EXPECT_TRUE(contains(selfplay.out, "Handicap 3 (fixed)")) << selfplay.out;
   const std::string sgf = read_file(dir.file("sgf/game-000000.sgf"));
-  EXPECT_TRUE(contains(sgf, "HA[3]AB[")) << sgf;
+  EXPECT_TRUE(contains(sgf, "HA[3]")) << sgf;
+  EXPECT_TRUE(contains(sgf, "AB[")) << sgf;  // the handicap stones as set-up
   EXPECT_TRUE(contains(sgf, ";W[")) << sgf;
   const Ran verify = run({"verify", dir.file("sgf")});
   EXPECT_EQ(verify.status, 0) << verify.out;

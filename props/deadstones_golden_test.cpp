@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <string>
 
-#include "check/gnugo.h"
-#include "formats/gtp_engine.h"
+#include "external/gnugo.h"
+#include "gtp/engine.h"
 #include "props/golden_util.h"
 #include "selfplay/dead_stones.h"
 
@@ -167,10 +167,10 @@ TEST(DeadStonesGolden, SekiIsNeitherAliveNorDead) {
 // The seki position by GTP: final_status_list and final_score answer with
 // the estimate.
 TEST(DeadStonesGolden, GtpAnswersWithTheEstimate) {
-  formats::GtpEngineOptions options;
+  gtp::GtpEngineOptions options;
   options.width = options.height = 9;
   options.seed = 7;
-  formats::GtpEngine engine(options);
+  gtp::GtpEngine engine(options);
   ASSERT_EQ(engine.handle_line("tengen-rules japanese,komi=0,seki=neutral"),
             "= ko=simple,suicide=forbidden,scoring=territory,komi=0,tie=draw,handicap=fixed,"
             "bonus=none,end=two-passes,seki=neutral\n\n");
@@ -283,10 +283,10 @@ TEST(DeadStonesGolden, PassAliveChainsAreNeverDead) {
 // the same dead stones (it is not asked about the seki or the bent four,
 // where its answer depends on its own reading).
 TEST(DeadStonesGolden, GnuGoNamesTheSameDeadStones) {
-  const std::string program = check::find_gnugo();
+  const std::string program = external::find_gnugo();
   if (program.empty()) GTEST_SKIP() << "gnugo is not installed";
   const Rules rules = rules_from("japanese");
-  check::GnuGo gnugo(program, rules);
+  external::GnuGo gnugo(program, rules);
   for (const char* diagram : {kDeadStones, kFalseEye}) {
     const Board board = board_from(diagram);
     gnugo.new_game(board.width(), rules.komi);

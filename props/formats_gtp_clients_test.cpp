@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "formats/gtp_engine.h"
+#include "gtp/engine.h"
 
-namespace tengen::formats {
+namespace tengen::gtp {
 namespace {
 
 const std::string kData = std::string(TENGEN_TEST_DATA_DIR);
@@ -163,4 +163,4 @@ final_score
 }
 
 }  // namespace
-}  // namespace tengen::formats
+}  // namespace tengen::gtp

@@ -10,10 +10,10 @@
 #include <sstream>
 #include <string>
 
-#include "formats/gtp_engine.h"
-#include "formats/gtp_protocol.h"
+#include "gtp/engine.h"
+#include "gtp/protocol.h"
 
-namespace tengen::formats {
+namespace tengen::gtp {
 namespace {
 
 const std::string kData = std::string(TENGEN_TEST_DATA_DIR) + "/sgf";
@@ -513,4 +513,4 @@ TEST(GtpSession, EveryLineGetsAnAnswerAndNothingCrashes) {
 }
 
 }  // namespace
-}  // namespace tengen::formats
+}  // namespace tengen::gtp

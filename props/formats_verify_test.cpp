@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/coords.h"
-#include "core/reference.h"
 #include "formats/replay.h"
 #include "formats/sgf.h"
 #include "formats/verify.h"
+#include "reference/reference.h"
 
 namespace tengen::formats {
 namespace {
@@ -121,7 +121,7 @@ TEST(Verify, RealRecordsSummary) {
   EXPECT_EQ(white, 364);
 }
 
-// The real records once more on the reference model (core/reference.h), which
+// The real records once more on the reference model (reference/reference.h), which
 // shares no code with the fast engine: the same moves are legal, and the
 // final positions and prisoners agree.
 TEST(Verify, RealRecordsAgreeWithTheReferenceModel) {

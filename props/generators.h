@@ -22,10 +22,10 @@
 #include "core/board.h"
 #include "core/coords.h"
 #include "core/game.h"
-#include "core/reference.h"
 #include "core/rules.h"
 #include "core/scoring.h"
 #include "core/types.h"
+#include "reference/reference.h"
 
 namespace tengen::props {
 

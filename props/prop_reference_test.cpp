@@ -1,4 +1,4 @@
-// The fast engine against the reference model (core/reference.h), and the
+// The fast engine against the reference model (reference/reference.h), and the
 // superko decisions in particular.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -9,13 +9,15 @@
 #include <vector>
 
 #include "core/game.h"
+#include "differential/reference_playout.h"
 #include "golden_util.h"
 #include "selfplay/policy.h"
-#include "selfplay/reference_playout.h"
 #include "selfplay/rng.h"
 
 namespace tengen::selfplay {
 namespace {
+
+using differential::reference_is_eye;
 
 #if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
 constexpr int kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;

@@ -1,5 +1,5 @@
 // The fast runner against the reference model: the same light policy played
-// on core/reference.h, the slow literal Tromp-Taylor implementation, must give
+// on reference/reference.h, the slow literal Tromp-Taylor implementation, must give
 // the same statistics within a few standard errors, on small boards under
 // several rule sets. Every run is seeded, so the test is deterministic. A
 // second check replays fast playouts on the reference model move by move.
@@ -10,14 +10,17 @@
 #include <vector>
 
 #include "core/game.h"
-#include "core/reference.h"
+#include "differential/reference_playout.h"
+#include "reference/reference.h"
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
-#include "selfplay/reference_playout.h"
 #include "selfplay/runner.h"
 
 namespace tengen::selfplay {
 namespace {
+
+using differential::reference_is_eye;
+using differential::reference_stats;
 
 // Sanitizer builds run fewer games (GCC marks ASan and TSan builds; a build
 // may also set TENGEN_SELFPLAY_TEST_DIVISOR). The reference model allocates

@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "core/game.h"
+#include "formats/sgf.h"
+#include "formats/sgf_rules.h"
 #include "golden_util.h"
+#include "selfplay/game_record.h"
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
-#include "selfplay/sgf_writer.h"
 #include "selfplay/stats.h"
 
 namespace tengen::selfplay {
@@ -27,9 +29,31 @@ TEST(SelfplayReport, SgfGolden) {
   ASSERT_EQ(game.play(kPass), MoveError::None);
   ASSERT_EQ(game.play(kPass), MoveError::None);
   SgfGame sgf{&game.board(), rules, game.score(), game.moves(), "game 0", "a] b\\"};
-  EXPECT_EQ(write_sgf(sgf), "(;FF[4]GM[1]CA[UTF-8]AP[Tengen:" TENGEN_VERSION
-                            "]SZ[3]RU[Chinese]KM[7.5]RE[W+7.5]GN[game 0]C[a\\] b\\\\]\n"
-                            ";B[bb];W[ac];B[];W[])\n");
+  EXPECT_EQ(formats::write_sgf(game_record(sgf)),
+            "(;FF[4]GM[1]CA[UTF-8]SZ[3]RU[Chinese]KM[7.5]RE[W+7.5]AP[Tengen:" TENGEN_VERSION
+            "]GN[game 0]C[a\\] b\\\\]\n"
+            ";B[bb];W[ac];B[];W[])\n");
+}
+
+// A fixed handicap's stones are the record's set-up (White moves first); a
+// game stopped at the move cap has RE[Void] and its score in the comment.
+TEST(SelfplayReport, SgfFixedHandicapAndMoveCap) {
+  const Rules rules = Rules::chinese();
+  Game game(9, 9, rules);
+  ASSERT_EQ(game.set_handicap(2), "");
+  ASSERT_EQ(golden::play_all(game, "E5"), "");
+  SgfGame sgf{&game.board(), rules, game.score(), game.moves(), "", "", true, 2};
+  const std::string text = formats::write_sgf(game_record(sgf));
+  EXPECT_EQ(text,
+            "(;FF[4]GM[1]CA[UTF-8]SZ[9]RU[Chinese]KM[7.5]HA[2]RE[Void]AP[Tengen:" TENGEN_VERSION
+            "]C[Score as it stands: " +
+                game.score().result() + ".]AB[gc][cg]PL[W]\n;W[ee])\n");
+  const formats::SgfRead read = formats::read_sgf(text, "capped");
+  ASSERT_TRUE(read.ok());
+  const formats::GameRecord& back = read.games.front();
+  EXPECT_EQ(back.handicap, 2);
+  EXPECT_EQ(back.initial_to_move(), Color::White);
+  EXPECT_EQ(back.moves, game.moves());
 }
 
 TEST(SelfplayReport, SgfRectangleAndCustomRules) {
@@ -38,13 +62,13 @@ TEST(SelfplayReport, SgfRectangleAndCustomRules) {
   rules.suicide = SuicideRule::Forbidden;
   const Board board(5, 3);
   SgfGame sgf{&board, rules, Score{}, {}, "", ""};
-  const std::string text = write_sgf(sgf);
+  const std::string text = formats::write_sgf(game_record(sgf));
   EXPECT_NE(text.find("SZ[5:3]"), std::string::npos) << text;
   EXPECT_NE(text.find("RU[" + rules.to_string() + "]"), std::string::npos) << text;
   EXPECT_NE(text.find("KM[0]RE[0]"), std::string::npos) << text;
   Rules japanese = Rules::japanese();
   japanese.komi = 0;
-  EXPECT_EQ(sgf_rules_value(japanese), "Japanese");
+  EXPECT_EQ(formats::sgf_rules_name(japanese), "Japanese");
   EXPECT_EQ(rules_name(japanese), "japanese");
 }
 

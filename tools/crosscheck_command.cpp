@@ -1,6 +1,6 @@
 // `tengen crosscheck`: random light-policy games played on Tengen and on GNU
 // Go side by side, comparing legality, stones, captures and settled scores
-// (check/crosscheck.h). Exit status 1 on any unexplained disagreement or
+// (external/crosscheck.h). Exit status 1 on any unexplained disagreement or
 // engine error. Ctrl-C or SIGTERM stops at the end of the games in progress
 // and reports those finished (exit status 130 or 143).
 #include <chrono>
@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "check/crosscheck.h"
+#include "external/crosscheck.h"
+#include "external/crosscheck_report.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
@@ -51,7 +52,7 @@ std::vector<Rules> rule_sets(const CrosscheckOptions& o) {
     for (const std::string& text : o.rules) result.push_back(parse_rules(text, o.komi));
     return result;
   }
-  const Rules base = check::shared_rule_sets().front();
+  const Rules base = external::shared_rule_sets().front();
   for (const std::string& scoring : o.scoring) {
     for (const std::string& ko : o.ko) {
       for (const std::string& suicide : o.suicide) {
@@ -73,8 +74,8 @@ std::vector<Rules> rule_sets(const CrosscheckOptions& o) {
 }
 
 int run_crosscheck_command(const CrosscheckOptions& o) {
-  check::CrosscheckConfig config;
-  config.gnugo = check::find_gnugo(o.gnugo);
+  external::CrosscheckConfig config;
+  config.gnugo = external::find_gnugo(o.gnugo);
   if (config.gnugo.empty()) {
     throw std::runtime_error(o.gnugo.empty()
                                  ? "cannot find gnugo (not on PATH nor /usr/games/gnugo); "
@@ -95,7 +96,7 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
   config.handicap = o.handicap;
   config.max_moves = o.max_moves;
   config.timeout = std::chrono::milliseconds(int64_t(o.timeout * 1000));
-  if (std::string error = check::validate(config); !error.empty()) {
+  if (std::string error = external::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
   Output json;
@@ -106,17 +107,18 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
   ProgressReporter reporter("crosscheck", "games", !o.no_progress);
   const auto progress = [&](uint64_t done) { reporter.update(done, total); };
   InterruptGuard guard;
-  const check::CrosscheckReport report = check::run_crosscheck(config, progress, guard.flag());
+  const external::CrosscheckReport report =
+      external::run_crosscheck(config, progress, guard.flag());
   reporter.finish();
 
   // With the JSON on stdout ("-") the text report stays out of its way.
-  if (!json.is_stdout()) std::fputs(check::format_report(report).c_str(), stdout);
-  json.write(check::report_json(config, report));
+  if (!json.is_stdout()) std::fputs(external::format_report(report).c_str(), stdout);
+  json.write(external::report_json(config, report));
   json.close();
   if (!o.sgf.empty()) {
     for (size_t r = 0; r < report.rule_sets.size(); ++r) {
       int n = 0;
-      for (const check::Finding& f : report.rule_sets[r].findings) {
+      for (const external::Finding& f : report.rule_sets[r].findings) {
         const std::string name =
             "ruleset" + std::to_string(r) + "-" + std::to_string(n++) + "-" +
             std::string(f.known ? to_string(f.difference) : to_string(f.disagreement)) + "-game" +

@@ -1,5 +1,5 @@
 // `tengen fuzz`: differential fuzzing of the fast engine against the
-// reference model on every core (check/fuzz.h), for a time or case budget.
+// reference model on every core (differential/run.h), for a time or case budget.
 // On a divergence the case is shrunk and written as SGF; exit status 1.
 // Ctrl-C or SIGTERM stops at the end of the cases in progress (exit 130/143).
 #include <cstdio>
@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "check/fuzz.h"
+#include "differential/run.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
@@ -35,13 +35,13 @@ struct FuzzOptions {
 // Ten years: more is a mistake, not a budget.
 constexpr double kMaxSeconds = 10.0 * 365 * 24 * 3600;
 
-std::string failure_path(const FuzzOptions& o, const check::FuzzFailure& f) {
+std::string failure_path(const FuzzOptions& o, const differential::Failure& f) {
   return (std::filesystem::path(o.out) / ("tengen-fuzz-seed" + std::to_string(o.seed) + "-case" +
                                           std::to_string(f.index) + ".sgf"))
       .string();
 }
 
-std::string result_json(const FuzzOptions& o, const check::FuzzResult& r) {
+std::string result_json(const FuzzOptions& o, const differential::RunResult& r) {
   nlohmann::ordered_json j;
   j["seed"] = o.seed;
   j["cases"] = r.cases;
@@ -51,7 +51,7 @@ std::string result_json(const FuzzOptions& o, const check::FuzzResult& r) {
   j["seconds"] = r.seconds;
   j["interrupted"] = r.interrupted;
   if (r.failure) {
-    const check::FuzzFailure& f = *r.failure;
+    const differential::Failure& f = *r.failure;
     j["divergence"] = {{"case", f.index},
                        {"kind", f.original_divergence.kind},
                        {"step", f.original_divergence.step},
@@ -68,14 +68,14 @@ std::string result_json(const FuzzOptions& o, const check::FuzzResult& r) {
 }
 
 int run_fuzz_command(const FuzzOptions& o) {
-  check::FuzzConfig config;
+  differential::RunConfig config;
   config.seed = o.seed;
   config.seconds = o.seconds;
   config.cases = o.cases;
   config.threads = resolve_threads(o.threads);
   if (o.has_only_case) config.only_case = o.only_case;
   if (config.cases == 0 && config.seconds == 0 && !config.only_case) config.seconds = 60;
-  if (std::string error = check::validate(config); !error.empty()) {
+  if (std::string error = differential::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
   Output json;
@@ -83,13 +83,13 @@ int run_fuzz_command(const FuzzOptions& o) {
   prepare_output_dir(o.out, "--out directory");
 
   ProgressReporter reporter("fuzz", "cases", !o.no_progress);
-  const auto progress = [&](const check::FuzzProgress& p) {
+  const auto progress = [&](const differential::Progress& p) {
     reporter.update(p.cases, config.cases,
                     std::to_string(p.checks) + " checks" + (p.failed ? ", divergence found" : ""));
   };
-  check::FuzzResult result;
+  differential::RunResult result;
   InterruptGuard guard;
-  result = check::run_fuzz(config, progress, guard.flag());
+  result = differential::run_cases(config, progress, guard.flag());
   reporter.finish();
 
   std::string text;
@@ -104,16 +104,16 @@ int run_fuzz_command(const FuzzOptions& o) {
       result.interrupted ? " (interrupted)" : "");
   text += line;
   if (result.failure) {
-    const check::FuzzFailure& f = *result.failure;
+    const differential::Failure& f = *result.failure;
     const std::string path = failure_path(o, f);
-    write_whole_file(path, check::failure_sgf(f, o.seed), "failure's SGF file");
+    write_whole_file(path, differential::failure_sgf(f, o.seed), "failure's SGF file");
     text += "DIVERGENCE in case " + std::to_string(f.index) + " (" + f.original_divergence.kind +
             " at step " + std::to_string(f.original_divergence.step) +
             "): " + f.original_divergence.what + "\n";
     text += "shrunk from " + std::to_string(f.original.steps.size()) + " to " +
             std::to_string(f.shrunk.steps.size()) + " steps: " + f.divergence.kind + " at step " +
             std::to_string(f.divergence.step) + ": " + f.divergence.what + "\n" +
-            check::describe(f.shrunk);
+            differential::describe(f.shrunk);
     text += "written to " + path + "; reproduce with: tengen fuzz --seed " +
             std::to_string(o.seed) + " --case " + std::to_string(f.index) + "\n";
   } else {

@@ -1,12 +1,12 @@
 // `tengen gtp`: a GTP version 2 engine on standard input and output
-// (formats/gtp_engine.h), for GUIs and match runners. genmove plays the light
+// (gtp/engine.h), for GUIs and match runners. genmove plays the light
 // playout policy from --seed.
 #include <iostream>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
-#include "formats/gtp_engine.h"
+#include "gtp/engine.h"
 #include "tools/commands.h"
 #include "tools/options.h"
 
@@ -22,12 +22,12 @@ struct GtpCommandOptions {
 };
 
 int run_gtp(const GtpCommandOptions& options) {
-  formats::GtpEngineOptions engine_options;
+  gtp::GtpEngineOptions engine_options;
   std::tie(engine_options.width, engine_options.height) = parse_board_size(options.board);
   engine_options.rules = parse_rules(options.rules, options.komi);
   engine_options.seed = options.seed;
   engine_options.name = options.name;
-  formats::GtpEngine engine(engine_options);
+  gtp::GtpEngine engine(engine_options);
   std::ios::sync_with_stdio(false);
   engine.run(std::cin, std::cout);
   std::cout.flush();

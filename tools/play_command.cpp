@@ -8,7 +8,7 @@
 
 #include "core/coords.h"
 #include "core/game.h"
-#include "formats/gtp_protocol.h"
+#include "gtp/protocol.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
 #include "tools/commands.h"
@@ -45,7 +45,7 @@ int run_play(const PlayOptions& options) {
   if (options.handicap > 0) {
     std::printf(", handicap %d (%s)", options.handicap,
                 rules.handicap == HandicapPlacement::Fixed
-                    ? ("on " + formats::format_gtp_vertices(
+                    ? ("on " + gtp::format_gtp_vertices(
                                    game.board(), handicap_points(game.board(), options.handicap)))
                           .c_str()
                     : "free: Black's first moves");

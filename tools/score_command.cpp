@@ -17,8 +17,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "check/gnugo.h"
 #include "core/coords.h"
+#include "external/gnugo.h"
 #include "formats/replay.h"
 #include "formats/sgf.h"
 #include "formats/verify.h"
@@ -64,7 +64,7 @@ struct GameScore {
 // Sets up the board on GNU Go stone by stone (no stone of a legal position
 // captures or suicides while its subsets are built) and compares its dead
 // list with ours.
-void compare_with_gnugo(check::GnuGo& gnugo, const Game& game, GameScore& g) {
+void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, GameScore& g) {
   const Board& board = game.board();
   gnugo.new_game(board.width(), game.rules().komi);
   std::vector<uint8_t> ours(size_t(board.array_size()), 0), theirs(ours);
@@ -106,7 +106,7 @@ char winner_of(const std::string& re) {
 }
 
 GameScore score_record(formats::GameRecord record, const ScoreCommandOptions& options,
-                       const std::optional<Rules>& rules, check::GnuGo* gnugo) {
+                       const std::optional<Rules>& rules, external::GnuGo* gnugo) {
   GameScore g;
   if (rules) {
     const double komi = record.has_komi ? record.rules.komi : rules->komi;
@@ -148,10 +148,10 @@ GameScore score_record(formats::GameRecord record, const ScoreCommandOptions& op
                                                       : '0';
   g.same_winner = ours == winner_of(record.result);
   g.same_margin = g.record_margin && *g.record_margin == g.score.margin;
-  if (gnugo && g.width == g.height && g.width <= check::kGnuGoMaxSide) {
+  if (gnugo && g.width == g.height && g.width <= external::kGnuGoMaxSide) {
     try {
       compare_with_gnugo(*gnugo, game, g);
-    } catch (const check::GtpError& e) {
+    } catch (const external::GtpError& e) {
       // The comparison is an extra: say so and go on with a fresh GNU Go.
       std::fprintf(stderr, "tengen score: GNU Go comparison skipped: %s\n", e.what());
       g.gnugo_dead.reset();
@@ -279,14 +279,14 @@ std::string marked_up(std::vector<formats::GameRecord> records,
 
 // GNU Go for --gnugo, or null. Its rules only set legality flags; scoring
 // is ours. Dead-stone analysis of a 19x19 middle game can take minutes.
-std::unique_ptr<check::GnuGo> start_gnugo(const ScoreCommandOptions& options,
-                                          const std::optional<Rules>& rules,
-                                          const formats::SgfReadOptions& read) {
+std::unique_ptr<external::GnuGo> start_gnugo(const ScoreCommandOptions& options,
+                                             const std::optional<Rules>& rules,
+                                             const formats::SgfReadOptions& read) {
   if (options.gnugo.empty()) return nullptr;
-  const std::string program = check::find_gnugo(options.gnugo == "auto" ? "" : options.gnugo);
+  const std::string program = external::find_gnugo(options.gnugo == "auto" ? "" : options.gnugo);
   if (program.empty()) throw std::invalid_argument("--gnugo: no gnugo program found");
-  return std::make_unique<check::GnuGo>(program, rules ? *rules : read.default_rules,
-                                        std::chrono::minutes(5));
+  return std::make_unique<external::GnuGo>(program, rules ? *rules : read.default_rules,
+                                           std::chrono::minutes(5));
 }
 
 int run_score(const ScoreCommandOptions& options) {
@@ -297,7 +297,7 @@ int run_score(const ScoreCommandOptions& options) {
   if (!options.sgf_out.empty() && !std::filesystem::is_directory(options.sgf_out)) {
     throw std::invalid_argument("--sgf-out: '" + options.sgf_out + "' is not a directory");
   }
-  std::unique_ptr<check::GnuGo> gnugo = start_gnugo(options, rules, read);
+  std::unique_ptr<external::GnuGo> gnugo = start_gnugo(options, rules, read);
   Summary summary;
   int unreadable = 0;
   nlohmann::json games = nlohmann::json::array();

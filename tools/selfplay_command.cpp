@@ -9,12 +9,13 @@
 #include <string>
 
 #include "core/board.h"
+#include "formats/sgf.h"
 #include "report/output_file.h"
 #include "report/page.h"
 #include "report/result.h"
+#include "selfplay/game_record.h"
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
-#include "selfplay/sgf_writer.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
@@ -102,7 +103,7 @@ void run_selfplay_command(SelfplayOptions& options) {
         std::snprintf(name, sizeof name, "game-%06llu.sgf",
                       static_cast<unsigned long long>(game.index));
         const std::string path = (std::filesystem::path(options.sgf) / name).string();
-        write_whole_file(path, selfplay::write_sgf(sgf), "SGF file");
+        write_whole_file(path, formats::write_sgf(selfplay::game_record(sgf)), "SGF file");
       }
     };
   }

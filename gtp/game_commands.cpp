@@ -1,0 +1,120 @@
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/coords.h"
+#include "gtp/commands.h"
+#include "gtp/protocol.h"
+#include "selfplay/dead_stones.h"
+
+namespace tengen::gtp {
+
+Reply cmd_play(State& s, const Args& a) {
+  std::optional<Color> c = parse_color(a[0]);
+  if (!c) return fail("invalid color");
+  std::optional<Point> p = parse_gtp_vertex(s.board(), a[1]);
+  if (!p) return fail("invalid coordinate");
+  const MoveError error = play_move(s, *c, *p);
+  if (error != MoveError::None) return illegal(error);
+  return ok();
+}
+
+Reply cmd_genmove(State& s, const Args& a) {
+  std::optional<Color> c = parse_color(a[0]);
+  if (!c) return fail("invalid color");
+  // genmove never fails: after four passes in a row the game is over, and
+  // the only move left is a pass, which is not played.
+  if (s.game->over()) return ok("pass");
+  const Point p = pick_move(s, *c);
+  const MoveError error = play_move(s, *c, p);
+  if (error != MoveError::None) return illegal(error);
+  return ok(gtp_vertex(s.board(), p));
+}
+
+Reply cmd_undo(State& s, const Args&) {
+  if (s.history.empty()) return fail("cannot undo");
+  std::vector<Move> history = s.history;
+  history.pop_back();
+  const BaseRecipe base = s.base;
+  if (!s.rebuild(base, history, s.rules)) return fail("cannot undo");
+  return ok();
+}
+
+Reply cmd_showboard(State& s, const Args&) {
+  const Game& g = *s.game;
+  std::string text = "\n" + pretty_diagram(g.board());
+  text += "Captures: black " + std::to_string(s.prisoners(Color::Black)) + ", white " +
+          std::to_string(s.prisoners(Color::White)) + "\n";
+  text += g.over() ? "Game over (" + std::string(to_string(g.end_reason())) + ")"
+                   : color_name(g.to_move()) + " to move";
+  return ok(text);
+}
+
+namespace {
+
+// final_score and final_status_list: dead stones and seki estimated by
+// playouts on the position as it stands (selfplay/dead_stones.h), seeded from
+// the engine's seed alone, so that asking twice gives the same answer.
+selfplay::DeadStoneEstimate estimate_status(const State& s) {
+  selfplay::DeadStoneOptions options;
+  options.seed = s.options.seed;
+  return selfplay::estimate_dead_stones(s.board(), s.game->to_move(), s.rules, options);
+}
+
+}  // namespace
+
+Reply cmd_final_score(State& s, const Args&) {
+  const selfplay::DeadStoneEstimate e = estimate_status(s);
+  return ok(
+      selfplay::estimated_score(*s.game, e, s.capture_offset[1], s.capture_offset[2]).result());
+}
+
+Reply cmd_final_status_list(State& s, const Args& a) {
+  const std::string status = lower(a[0]);
+  const selfplay::ChainStatus wanted = status == "dead"   ? selfplay::ChainStatus::Dead
+                                       : status == "seki" ? selfplay::ChainStatus::Seki
+                                                          : selfplay::ChainStatus::Alive;
+  if (status != "alive" && status != "dead" && status != "seki") {
+    return fail("invalid status (expected alive, dead or seki)");
+  }
+  // One chain per line, chains in the board order of their first stone.
+  std::string text;
+  for (const auto& chain : selfplay::chains_with_status(s.board(), estimate_status(s), wanted)) {
+    if (!text.empty()) text += '\n';
+    text += format_gtp_vertices(s.board(), chain);
+  }
+  return ok(text);
+}
+
+Reply cmd_is_legal(State& s, const Args& a) {
+  std::optional<Color> c = parse_color(a[0]);
+  if (!c) return fail("invalid color");
+  std::optional<Point> p = parse_gtp_vertex(s.board(), a[1]);
+  if (!p) return fail("invalid coordinate");
+  return ok(s.game->check(*c, *p) == MoveError::None ? "1" : "0");
+}
+
+Reply cmd_all_legal(State& s, const Args& a) {
+  std::optional<Color> c = parse_color(a[0]);
+  if (!c) return fail("invalid color");
+  const Board& board = s.board();
+  std::vector<Point> points;
+  for (Point p : stones_of(board, Color::Empty)) {
+    if (s.game->check(*c, p) == MoveError::None) points.push_back(p);
+  }
+  return ok(format_gtp_vertices(board, points));
+}
+
+Reply cmd_list_stones(State& s, const Args& a) {
+  std::optional<Color> c = parse_color(a[0]);
+  if (!c) return fail("invalid color");
+  return ok(format_gtp_vertices(s.board(), stones_of(s.board(), *c)));
+}
+
+Reply cmd_captures(State& s, const Args& a) {
+  std::optional<Color> c = parse_color(a[0]);
+  if (!c) return fail("invalid color");
+  return ok(std::to_string(s.prisoners(*c)));
+}
+
+}  // namespace tengen::gtp

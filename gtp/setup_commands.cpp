@@ -1,0 +1,206 @@
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/coords.h"
+#include "formats/replay.h"
+#include "formats/sgf.h"
+#include "gtp/commands.h"
+#include "gtp/protocol.h"
+
+namespace tengen::gtp {
+
+Reply cmd_boardsize(State& s, const Args& a) {
+  std::optional<int> n = parse_int(a[0]);
+  if (!n) return fail("boardsize not an integer");
+  if (*n < 1 || *n > kMaxSide) return fail("unacceptable size");
+  s.clear(*n, *n);
+  return ok();
+}
+
+Reply cmd_rectangular_boardsize(State& s, const Args& a) {
+  std::optional<int> w = parse_int(a[0]), h = parse_int(a[1]);
+  if (!w || !h) return fail("board size not an integer");
+  if (*w < 1 || *w > kMaxSide || *h < 1 || *h > kMaxSide) return fail("unacceptable size");
+  s.clear(*w, *h);
+  return ok();
+}
+
+Reply cmd_clear_board(State& s, const Args&) {
+  s.clear(s.board().width(), s.board().height());
+  return ok();
+}
+
+namespace {
+
+// GTP 2 (section 6.3.1): the engine accepts any komi, "even if it should be
+// ridiculous": any finite number, in any float syntax ("6.25", "+6.5",
+// "1e1"). The score uses it exactly.
+std::optional<double> parse_gtp_komi(std::string_view text) {
+  // from_chars takes no '+' sign; GTP's float may have one.
+  if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value, std::chars_format::general);
+  if (error != std::errc() || stop != end || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+// Replaces the game by one with a handicap. Precondition: the board is empty.
+Reply place_handicap(State& s, HandicapPlacement placement, const std::vector<Point>& stones) {
+  BaseRecipe recipe;
+  recipe.board = Board(s.board().width(), s.board().height());
+  recipe.handicap = int(stones.size());
+  recipe.placement = placement;
+  if (placement == HandicapPlacement::Free) recipe.free_stones = stones;
+  if (!s.rebuild(recipe, {}, s.rules)) return fail("invalid handicap");
+  return ok(format_gtp_vertices(s.board(), stones));
+}
+
+}  // namespace
+
+Reply cmd_komi(State& s, const Args& a) {
+  std::optional<double> komi = parse_gtp_komi(a[0]);
+  if (!komi) return fail("komi not a finite number");
+  s.engine_rules.komi = *komi;
+  Rules r = s.rules;
+  r.komi = *komi;
+  const BaseRecipe base = s.base;
+  const std::vector<Move> history = s.history;
+  s.rebuild(base, history, r);  // the komi changes no move's legality
+  return ok();
+}
+
+Reply cmd_fixed_handicap(State& s, const Args& a) {
+  std::optional<int> n = parse_int(a[0]);
+  if (!n) return fail("handicap not an integer");
+  if (!s.board_empty()) return fail("board not empty");
+  const std::vector<Point> points = handicap_points(s.board(), *n);
+  if (*n < 2 || points.empty()) return fail("invalid number of stones");
+  return place_handicap(s, HandicapPlacement::Fixed, points);
+}
+
+Reply cmd_place_free_handicap(State& s, const Args& a) {
+  std::optional<int> n = parse_int(a[0]);
+  if (!n) return fail("handicap not an integer");
+  if (!s.board_empty()) return fail("board not empty");
+  const Board& board = s.board();
+  if (*n < 2 || *n >= board.area()) return fail("invalid number of stones");
+  // The star points where GTP defines them; otherwise points drawn from the
+  // engine's generator.
+  std::vector<Point> points = handicap_points(board, *n);
+  if (points.empty()) {
+    Board scratch = board;
+    for (int left = scratch.empty_count(); int(points.size()) < *n; --left) {
+      const int i = int(s.rng.below(uint32_t(left)));
+      points.push_back(scratch.empty_point(i));
+      scratch.swap_empty(i, left - 1);
+    }
+  }
+  return place_handicap(s, HandicapPlacement::Free, points);
+}
+
+Reply cmd_set_free_handicap(State& s, const Args& a) {
+  if (!s.board_empty()) return fail("board not empty");
+  const Board& board = s.board();
+  std::vector<Point> points;
+  for (const std::string& v : a) {
+    std::optional<Point> p = parse_gtp_vertex(board, v);
+    if (!p || *p == kPass || std::find(points.begin(), points.end(), *p) != points.end()) {
+      return fail("bad vertex list");
+    }
+    points.push_back(*p);
+  }
+  if (int(points.size()) < 2 || int(points.size()) >= board.area()) {
+    return fail("bad vertex list");
+  }
+  return place_handicap(s, HandicapPlacement::Free, points);
+}
+
+Reply cmd_loadsgf(State& s, const Args& a) {
+  std::optional<int> move_number;
+  if (a.size() > 1) {
+    move_number = parse_int(a[1]);
+    if (!move_number || *move_number < 1) return fail("move number not a positive integer");
+  }
+  // A record without RU, or with one we cannot name, is played under the
+  // engine's rules (with its KM); its rules last for this game only.
+  formats::SgfReadOptions read_options;
+  read_options.default_rules = s.engine_rules;
+  formats::SgfRead read = formats::read_sgf_file(a[0], read_options);
+  if (!read.ok()) return fail("cannot load file: " + read.error->message());
+  const formats::GameRecord& record = read.games.front();
+  formats::ReplayOptions options;
+  options.keep_start = true;
+  if (move_number) options.max_moves = size_t(*move_number - 1);
+  formats::Replay r = formats::replay(record, options);
+  if (!r.setup_error.empty()) return fail("cannot load file: " + r.setup_error);
+  if (r.illegal) {
+    return fail("cannot load file: move " + std::to_string(r.illegal->number) + " is illegal (" +
+                std::string(to_string(r.illegal->reason)) + ")");
+  }
+  BaseRecipe recipe;
+  const Game& start = *r.start;
+  if (start.handicap() >= 2) {
+    recipe.board = Board(start.board().width(), start.board().height());
+    recipe.handicap = start.handicap();
+    recipe.placement = start.rules().handicap;
+  } else {
+    recipe.board = start.board();
+    recipe.to_move = start.to_move();
+  }
+  // The record's own rules (rebuild plays them with end=agreement, so that a
+  // record that goes on after two passes loads, as replay() did).
+  if (!s.rebuild(recipe, r.game->moves(), record.rules)) {
+    return fail("cannot load file: the record does not replay");
+  }
+  s.capture_offset[1] = r.black_captures - s.game->prisoners(Color::Black);
+  s.capture_offset[2] = r.white_captures - s.game->prisoners(Color::White);
+  return ok(color_name(s.game->to_move()));
+}
+
+Reply cmd_printsgf(State& s, const Args& a) {
+  formats::GameRecord record = formats::record_from_game(*s.game, s.start);
+  record.rules = s.rules;  // the game's own may differ in the handicap placement
+  const std::string text = formats::write_sgf(record);
+  if (a.empty()) return ok(text);
+  std::FILE* file = std::fopen(a[0].c_str(), "wb");
+  if (!file) return fail("cannot write file " + a[0]);
+  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (std::fclose(file) != 0 || !written) return fail("cannot write file " + a[0]);
+  return ok();
+}
+
+Reply cmd_time_settings(State&, const Args& a) {
+  for (const std::string& v : a) {
+    if (!parse_int(v)) return fail("time settings not integers");
+  }
+  return ok();
+}
+
+Reply cmd_time_left(State&, const Args& a) {
+  if (!parse_color(a[0]) || !parse_int(a[1]) || !parse_int(a[2])) return fail("syntax error");
+  return ok();
+}
+
+Reply cmd_tengen_rules(State& s, const Args& a) {
+  if (a.empty()) return ok(s.rules.to_string());
+  std::string text;
+  for (const std::string& v : a) text += v;  // "japanese, komi=0" arrives in two words
+  std::string error;
+  std::optional<Rules> rules = Rules::parse(text, &error);
+  if (!rules) return fail(error);
+  const BaseRecipe base = s.base;
+  const std::vector<Move> history = s.history;
+  if (!s.rebuild(base, history, *rules)) {
+    return fail("the moves so far are not legal under " + rules->to_string());
+  }
+  s.engine_rules = *rules;
+  return ok(s.rules.to_string());
+}
+
+}  // namespace tengen::gtp
