@@ -16,6 +16,7 @@
 #include "selfplay/dead_stones.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
+#include "tengen/version.h"
 
 namespace tengen::formats {
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "formats/gtp_engine.h"
+#include "tengen/version.h"
 
 namespace tengen::formats {
 namespace {

@@ -12,6 +12,7 @@
 
 #include "formats/gtp_engine.h"
 #include "formats/gtp_protocol.h"
+#include "tengen/version.h"
 
 namespace tengen::formats {
 namespace {

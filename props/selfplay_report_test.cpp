@@ -15,6 +15,7 @@
 #include "selfplay/runner.h"
 #include "selfplay/sgf_writer.h"
 #include "selfplay/stats.h"
+#include "tengen/version.h"
 
 namespace tengen::selfplay {
 namespace {

@@ -5,6 +5,7 @@
 
 #include "core/coords.h"
 #include "core/game.h"
+#include "tengen/version.h"
 
 namespace tengen::selfplay {
 
