@@ -21,6 +21,7 @@ for f in include/tengen/version.h include/tengen/core/game.h include/tengen/self
   [ -e "$prefix/$f" ] || fail "$f not installed"
 done
 [ -e "$prefix/include/tengen/core/reference.h" ] && fail "the reference model is installed"
+[ "$("$prefix/bin/tengen" --version)" = "tengen $version" ] || fail "the installed tengen does not run"
 config=$(find "$prefix" -name tengenConfig.cmake)
 [ -n "$config" ] || fail "no tengenConfig.cmake"
 for lib in core selfplay formats; do
