@@ -8,6 +8,7 @@
 
 #include "core/coords.h"
 #include "formats/sgf_rules.h"
+#include "tengen/version.h"
 
 namespace tengen::formats {
 namespace {

@@ -6,6 +6,7 @@
 
 #include "gtp/commands.h"
 #include "gtp/engine_state.h"
+#include "tengen/version.h"
 
 namespace tengen::gtp {
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gtp/engine.h"
+#include "tengen/version.h"
 
 namespace tengen::gtp {
 namespace {

@@ -12,6 +12,7 @@
 
 #include "gtp/engine.h"
 #include "gtp/protocol.h"
+#include "tengen/version.h"
 
 namespace tengen::gtp {
 namespace {

@@ -15,6 +15,7 @@
 #include "generators.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
+#include "tengen/version.h"
 
 namespace tengen::formats {
 namespace {

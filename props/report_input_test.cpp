@@ -14,6 +14,7 @@
 #include "report/svg.h"
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
+#include "tengen/version.h"
 
 namespace tengen::report {
 namespace {

@@ -17,6 +17,7 @@
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
 #include "selfplay/stats.h"
+#include "tengen/version.h"
 
 namespace tengen::selfplay {
 namespace {

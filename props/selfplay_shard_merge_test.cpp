@@ -15,6 +15,7 @@
 #include "selfplay/report.h"
 #include "selfplay/rng.h"
 #include "selfplay/runner.h"
+#include "tengen/version.h"
 
 namespace tengen::selfplay {
 namespace {

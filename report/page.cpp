@@ -11,6 +11,7 @@
 #include "report/plot_data.h"
 #include "report/svg.h"
 #include "selfplay/report.h"
+#include "tengen/version.h"
 
 namespace tengen::report {
 namespace {

@@ -9,6 +9,7 @@
 
 #include "core/board.h"
 #include "core/coords.h"
+#include "tengen/version.h"
 
 namespace tengen::report {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "core/board.h"
 #include "selfplay/report.h"
+#include "tengen/version.h"
 
 namespace tengen::selfplay {
 namespace {

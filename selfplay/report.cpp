@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/coords.h"
+#include "tengen/version.h"
 
 namespace tengen::selfplay {
 namespace {

@@ -8,6 +8,7 @@
 #include <exception>
 #include <string>
 
+#include "tengen/version.h"
 #include "tools/commands.h"
 #include "tools/output.h"
 

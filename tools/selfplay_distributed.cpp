@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "selfplay/playout.h"
+#include "tengen/version.h"
 
 namespace tengen::tools {
 namespace {

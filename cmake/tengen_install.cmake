@@ -1,0 +1,70 @@
+# `cmake --install`: the libraries an engine author links (tengen::core,
+# tengen::selfplay, tengen::formats), their headers, the package config, and
+# the `tengen` tool. Layout under the prefix:
+#   bin/tengen
+#   include/tengen/core/*.h, include/tengen/selfplay/*.h, include/tengen/formats/*.h
+#   include/tengen/version.h                 (generated, see cmake/version.h.in)
+#   lib/libtengen_{core,selfplay,formats}.a
+#   lib/cmake/tengen/tengenConfig.cmake, tengenConfigVersion.cmake, tengenTargets*.cmake
+# The exported targets carry both include/tengen (so "core/board.h" works, the
+# repository's own style) and include (so <tengen/core/board.h> and
+# "tengen/version.h" work too). tengen_options is not exported.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+# The public headers, one list per installed library, lowest level first.
+# Headers left out are internal or belong to the test oracle (the reference
+# model is not installed).
+set(tengen_core_headers
+  core/types.h
+  core/zobrist.h
+  core/rules.h
+  core/board.h
+  core/scoring.h
+  core/benson.h
+  core/game.h
+  core/playout_game.h
+  core/coords.h)
+set(tengen_selfplay_headers
+  selfplay/rng.h
+  selfplay/policy.h
+  selfplay/playout.h
+  selfplay/kernel.h
+  selfplay/digest.h
+  selfplay/stats.h
+  selfplay/runner.h
+  selfplay/report.h
+  selfplay/partial_result.h
+  selfplay/dead_stones.h
+  selfplay/signature.h)
+set(tengen_formats_headers
+  formats/sgf_tree.h
+  formats/sgf_rules.h
+  formats/sgf.h
+  formats/replay.h
+  formats/verify.h)
+
+foreach(library core selfplay formats)
+  add_library(tengen::${library} ALIAS tengen_${library})
+  set_target_properties(tengen_${library} PROPERTIES EXPORT_NAME ${library})
+  install(FILES ${tengen_${library}_headers}
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tengen/${library})
+endforeach()
+install(FILES ${PROJECT_BINARY_DIR}/generated/tengen/version.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tengen)
+
+install(TARGETS tengen_core tengen_selfplay tengen_formats EXPORT tengenTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tengen ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS tengen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+set(tengen_config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tengen)
+install(EXPORT tengenTargets NAMESPACE tengen:: DESTINATION ${tengen_config_dir})
+configure_package_config_file(cmake/tengenConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/tengenConfig.cmake INSTALL_DESTINATION ${tengen_config_dir})
+# 0.x: a minor version may change the interface.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/tengenConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/tengenConfig.cmake ${PROJECT_BINARY_DIR}/tengenConfigVersion.cmake
+  DESTINATION ${tengen_config_dir})
