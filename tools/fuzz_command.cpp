@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fmt/core.h>
+
 #include "check/fuzz.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
@@ -93,16 +95,11 @@ int run_fuzz_command(const FuzzOptions& o) {
   reporter.finish();
 
   std::string text;
-  char line[320];
-  std::snprintf(
-      line, sizeof line,
-      "tengen fuzz: seed %llu, %llu cases, %llu steps, %llu legality answers and %llu "
-      "score comparisons, %.1f s%s\n",
-      static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(result.cases),
-      static_cast<unsigned long long>(result.steps), static_cast<unsigned long long>(result.checks),
-      static_cast<unsigned long long>(result.scores), result.seconds,
+  text += fmt::format(
+      "tengen fuzz: seed {}, {} cases, {} steps, {} legality answers and {} score comparisons, "
+      "{:.1f} s{}\n",
+      o.seed, result.cases, result.steps, result.checks, result.scores, result.seconds,
       result.interrupted ? " (interrupted)" : "");
-  text += line;
   if (result.failure) {
     const check::FuzzFailure& f = *result.failure;
     const std::string path = failure_path(o, f);

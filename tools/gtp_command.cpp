@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/presets.h"
 #include "formats/gtp_engine.h"
 #include "tools/commands.h"
 #include "tools/options.h"
@@ -43,8 +44,9 @@ void add_gtp_command(CLI::App& app) {
       app.add_subcommand("gtp", "Run a GTP version 2 engine on stdin/stdout (random light policy)");
   add_board_option(gtp, options->board, "Initial board size: 19 or 19x13 (1 to 25 each way)");
   add_rules_option(gtp, "--rules", options->rules,
-                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...: the "
-                   "rules of every game (a loaded record's RU applies to that game only)");
+                   "Preset (" + preset_list() +
+                       ") or key=value,...: the rules of every game (a loaded record's RU applies "
+                       "to that game only)");
   add_komi_option(gtp, options->komi,
                   "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000; GTP's "
                   "komi command takes any finite number)");

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <fmt/core.h>
+
 #include "core/types.h"
 #include "selfplay/runner.h"
 
@@ -170,8 +172,8 @@ int resolve_threads(int requested) {
   const int cores = selfplay::default_threads();
   if (requested <= 0) return cores;
   if (requested > cores) {
-    std::fprintf(stderr, "tengen: --threads %d is more than the %d cores here; using %d\n",
-                 requested, cores, cores);
+    fmt::print(stderr, "tengen: --threads {} is more than the {} cores here; using {}\n", requested,
+               cores, cores);
     return cores;
   }
   return requested;

@@ -8,7 +8,10 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/core.h>
+
 #include "core/board.h"
+#include "core/presets.h"
 #include "report/output_file.h"
 #include "report/page.h"
 #include "report/result.h"
@@ -48,11 +51,8 @@ struct SelfplayOptions {
   DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
 };
 
-void run_selfplay_command(SelfplayOptions& options) {
-  // Everything that can be wrong with the arguments or the outputs fails
-  // here, before any game is played.
-  check_distinct_outputs(
-      {{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
+// The run the options ask for; throws std::invalid_argument if it is not one.
+selfplay::RunConfig run_config(const SelfplayOptions& options) {
   const auto [width, height] = parse_board_size(options.board);
   selfplay::RunConfig config;
   config.width = width;
@@ -67,6 +67,15 @@ void run_selfplay_command(SelfplayOptions& options) {
   if (std::string error = selfplay::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
+  return config;
+}
+
+void run_selfplay_command(SelfplayOptions& options) {
+  // Everything that can be wrong with the arguments or the outputs fails
+  // here, before any game is played.
+  check_distinct_outputs(
+      {{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
+  selfplay::RunConfig config = run_config(options);
   if (!prepare_distributed(config, options.distributed,
                            !options.csv.empty() || !options.sgf.empty())) {
     return;  // an MPI rank other than 0: it played what rank 0 handed it
@@ -82,7 +91,7 @@ void run_selfplay_command(SelfplayOptions& options) {
     throw std::runtime_error("'" + options.html + "' exists; use --force to overwrite it");
   }
 
-  const Board board(width, height);
+  const Board board(config.width, config.height);
   selfplay::RunCallbacks callbacks;
   if (csv.enabled() || config.keep_moves > 0) {
     callbacks.on_game = [&](const selfplay::GameSummary& game, std::span<const Move> moves) {
@@ -98,9 +107,7 @@ void run_selfplay_command(SelfplayOptions& options) {
             game.end == selfplay::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
             game.end == selfplay::PlayoutEnd::MoveCap,
             config.handicap};
-        char name[48];
-        std::snprintf(name, sizeof name, "game-%06llu.sgf",
-                      static_cast<unsigned long long>(game.index));
+        const std::string name = fmt::format("game-{:06}.sgf", game.index);
         const std::string path = (std::filesystem::path(options.sgf) / name).string();
         write_whole_file(path, selfplay::write_sgf(sgf), "SGF file");
       }
@@ -116,7 +123,7 @@ void run_selfplay_command(SelfplayOptions& options) {
 
   // With an output on stdout ("-") the text summary stays out of its way.
   if (!json.is_stdout() && !csv.is_stdout()) {
-    std::fputs(selfplay::summary_text(result).c_str(), stdout);
+    fmt::print("{}", selfplay::summary_text(result));
   }
   // The CSV first: a shard's JSON records the CSV file's checksum.
   csv.close();
@@ -138,8 +145,9 @@ void add_selfplay_command(CLI::App& app) {
       "selfplay", "Play many random games (light playouts) in parallel and print their statistics");
   add_board_option(cmd, options->board, "Board size: N or WxH, 1 to 25");
   add_rules_option(cmd, "--rules", options->rules,
-                   "Rules: a preset (tromp-taylor, japanese, chinese, aga, nz), key=value,... or "
-                   "a preset with overrides");
+                   "Rules: a preset (" + preset_list() +
+                       "), key=value,... or a preset with "
+                       "overrides");
   add_komi_option(cmd, options->komi,
                   "Komi, a multiple of 0.5 from -1000 to 1000 (default: the rules' komi)");
   add_count_option(cmd, "--games", options->games, "Number of games", 0, kMaxGames);
