@@ -82,11 +82,11 @@ GameVerdict verify_record(const GameRecord& record, size_t index) {
   return v;
 }
 
-FileVerdict verify_text(std::string_view text, std::string_view path,
-                        const SgfReadOptions& options) {
+namespace {
+
+FileVerdict verdict_of(std::string_view path, SgfRead read) {
   FileVerdict verdict;
   verdict.path = std::string(path);
-  SgfRead read = read_sgf(text, path, options);
   if (!read.ok()) {
     verdict.error = std::move(read.error);
     return verdict;
@@ -97,18 +97,15 @@ FileVerdict verify_text(std::string_view text, std::string_view path,
   return verdict;
 }
 
+}  // namespace
+
+FileVerdict verify_text(std::string_view text, std::string_view path,
+                        const SgfReadOptions& options) {
+  return verdict_of(path, read_sgf(text, path, options));
+}
+
 FileVerdict verify_file(const std::string& path, const SgfReadOptions& options) {
-  FileVerdict verdict;
-  verdict.path = path;
-  SgfRead read = read_sgf_file(path, options);
-  if (!read.ok()) {
-    verdict.error = std::move(read.error);
-    return verdict;
-  }
-  for (size_t i = 0; i < read.games.size(); ++i) {
-    verdict.games.push_back(verify_record(read.games[i], i));
-  }
-  return verdict;
+  return verdict_of(path, read_sgf_file(path, options));
 }
 
 VerifySummary summarize(const std::vector<FileVerdict>& files) {

@@ -11,6 +11,7 @@
 #include "count/games.h"
 #include "count/published.h"
 #include "count/solve.h"
+#include "tools/commands.h"
 #include "tools/count_run.h"
 #include "tools/options.h"
 
@@ -169,7 +170,7 @@ void add_count_games(CLI::App* count) {
                 "Count again on the reference model with explicit colourings (1x3 or "
                 "smaller, or with a small --max-moves)");
   add_common_options(cmd, games->common);
-  on_run(cmd, games, run_games);
+  on_run(cmd, [games] { return run_games(*games); });
 }
 
 void add_count_solve(CLI::App* count) {
@@ -188,7 +189,7 @@ void add_count_solve(CLI::App* count) {
   cmd->add_flag("--check", solve->check,
                 "Solve again by plain alpha-beta on the reference model (1x4 or smaller)");
   add_common_options(cmd, solve->common, false);
-  on_run(cmd, solve, run_solve);
+  on_run(cmd, [solve] { return run_solve(*solve); });
 }
 
 }  // namespace tengen::tools

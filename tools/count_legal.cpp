@@ -13,6 +13,7 @@
 #include "count/legal.h"
 #include "count/legal_border.h"
 #include "count/published.h"
+#include "tools/commands.h"
 #include "tools/count_run.h"
 #include "tools/options.h"
 
@@ -193,7 +194,7 @@ void add_count_legal(CLI::App* count) {
                      count::kMaxEnginePoints, count::kMaxBorderWidth, count::kMaxReferencePoints))
       ->capture_default_str();
   add_common_options(cmd, legal->common);
-  on_run(cmd, legal, run_legal);
+  on_run(cmd, [legal] { return run_legal(*legal); });
 }
 
 }  // namespace tengen::tools

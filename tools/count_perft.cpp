@@ -14,6 +14,7 @@
 #include "core/presets.h"
 #include "count/perft.h"
 #include "formats/sgf.h"
+#include "tools/commands.h"
 #include "tools/count_run.h"
 #include "tools/options.h"
 
@@ -225,7 +226,7 @@ void add_count_perft(CLI::App* count) {
   cmd->add_flag("--check", perft->check, "Count again on the reference model (slow) and compare");
   cmd->add_flag("--only", perft->only, "Only DEPTH, not every depth up to it");
   add_common_options(cmd, perft->common);
-  on_run(cmd, perft, run_perft);
+  on_run(cmd, [perft] { return run_perft(*perft); });
 }
 
 }  // namespace tengen::tools

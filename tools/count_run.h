@@ -70,15 +70,6 @@ class CountRun {
   InterruptGuard guard_;
 };
 
-// Runs `run(*options)` when the subcommand is chosen; a non-zero result is
-// the exit status.
-template <typename Options, typename Run>
-void on_run(CLI::App* cmd, std::shared_ptr<Options> options, Run run) {
-  cmd->callback([options, run] {
-    if (int rc = run(*options); rc != 0) throw CLI::RuntimeError(rc);
-  });
-}
-
 // The subcommands, each in its own file.
 void add_count_legal(CLI::App* count);
 void add_count_perft(CLI::App* count);

@@ -117,9 +117,7 @@ int run_fuzz_command(const FuzzOptions& o) {
     text += "no divergence between the fast engine and the reference model\n";
   }
   // With the JSON on stdout ("-") the text report stays out of its way.
-  if (!json.is_stdout()) std::fputs(text.c_str(), stdout);
-  json.write(result_json(o, result));
-  json.close();
+  write_reports(text, json, result_json(o, result));
   if (result.failure) return 1;
   return result.interrupted ? guard.exit_status() : 0;
 }
@@ -146,10 +144,7 @@ void add_fuzz_command(CLI::App& app) {
   cmd->add_option("--json", options->json, "write the result as JSON to FILE ('-': stdout)")
       ->type_name("FILE");
   cmd->add_flag("--no-progress", options->no_progress, "no progress on stderr");
-  cmd->callback([options] {
-    const int status = run_fuzz_command(*options);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+  on_run(cmd, [options] { return run_fuzz_command(*options); });
 }
 
 }  // namespace tengen::tools

@@ -21,9 +21,7 @@ namespace tengen::tools {
 namespace {
 
 struct PlayOptions {
-  std::string board = "9";
-  std::string rules = "tromp-taylor";
-  std::string komi;
+  GameOptions game{.board = "9"};
   uint64_t seed = 1;
   int max_turns = 0;
   int handicap = 0;
@@ -31,8 +29,8 @@ struct PlayOptions {
 };
 
 int run_play(const PlayOptions& options) {
-  auto [width, height] = parse_board_size(options.board);
-  Rules rules = parse_rules(options.rules, options.komi);
+  auto [width, height] = options.game.size();
+  Rules rules = options.game.parsed_rules();
   Game game(width, height, rules);
   if (options.handicap > 0) {
     if (std::string error = game.set_handicap(options.handicap); !error.empty()) {
@@ -88,11 +86,9 @@ int run_play(const PlayOptions& options) {
 void add_play_command(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* play = app.add_subcommand("play", "Play one random game and print it with its score");
-  add_board_option(play, options->board, "Board size: 9 or 19x13 (1 to 25 each way)");
-  add_rules_option(play, "--rules", options->rules,
-                   "Preset (" + preset_list() + ") or key=value,...");
-  add_komi_option(play, options->komi,
-                  "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000)");
+  options->game.add_to(play, "Board size: 9 or 19x13 (1 to 25 each way)",
+                       "Preset (" + preset_list() + ") or key=value,...",
+                       "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000)");
   add_seed_option(play, options->seed);
   add_int_option(play, "--max-turns", options->max_turns, "Turn limit (0: 3 x area)", 0, 1 << 30);
   add_int_option(play, "--handicap", options->handicap,
@@ -100,9 +96,7 @@ void add_play_command(CLI::App& app) {
                  "on the star points; free: Black's first moves)",
                  0, 361);
   play->add_flag("--quiet", options->quiet, "Print only the final board and score");
-  play->callback([options] {
-    if (int rc = run_play(*options); rc != 0) throw CLI::RuntimeError(rc);
-  });
+  on_run(play, [options] { return run_play(*options); });
 }
 
 }  // namespace tengen::tools

@@ -394,9 +394,9 @@ void add_score_command(CLI::App& app) {
       "RE with a number (B+3.5, W+0.5, 0) is compared by margin, B+R or W+T by winner.\n"
       "Exit status: 0 if every record was scored, 1 if a file is unreadable or a record does "
       "not replay.");
-  cmd->callback([options] {
+  on_run(cmd, [options] {
     options->estimate.threads = resolve_threads(options->estimate.threads);
-    if (int rc = run_score(*options); rc != 0) throw CLI::RuntimeError(rc);
+    return run_score(*options);
   });
 }
 

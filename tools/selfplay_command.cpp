@@ -33,9 +33,7 @@ namespace {
 constexpr uint64_t kMaxGames = 1'000'000'000'000'000;
 
 struct SelfplayOptions {
-  std::string board = "9";
-  std::string rules = "tromp-taylor";
-  std::string komi;
+  GameOptions game{.board = "9"};
   uint64_t games = 100000;
   uint64_t seed = 1;
   int threads = 0;
@@ -53,11 +51,11 @@ struct SelfplayOptions {
 
 // The run the options ask for; throws std::invalid_argument if it is not one.
 selfplay::RunConfig run_config(const SelfplayOptions& options) {
-  const auto [width, height] = parse_board_size(options.board);
+  const auto [width, height] = options.game.size();
   selfplay::RunConfig config;
   config.width = width;
   config.height = height;
-  config.rules = parse_rules(options.rules, options.komi);
+  config.rules = options.game.parsed_rules();
   config.games = options.games;
   config.seed = options.seed;
   config.threads = resolve_threads(options.threads);
@@ -143,13 +141,10 @@ void add_selfplay_command(CLI::App& app) {
   auto options = std::make_shared<SelfplayOptions>();
   CLI::App* cmd = app.add_subcommand(
       "selfplay", "Play many random games (light playouts) in parallel and print their statistics");
-  add_board_option(cmd, options->board, "Board size: N or WxH, 1 to 25");
-  add_rules_option(cmd, "--rules", options->rules,
-                   "Rules: a preset (" + preset_list() +
-                       "), key=value,... or a preset with "
-                       "overrides");
-  add_komi_option(cmd, options->komi,
-                  "Komi, a multiple of 0.5 from -1000 to 1000 (default: the rules' komi)");
+  options->game.add_to(
+      cmd, "Board size: N or WxH, 1 to 25",
+      "Rules: a preset (" + preset_list() + "), key=value,... or a preset with overrides",
+      "Komi, a multiple of 0.5 from -1000 to 1000 (default: the rules' komi)");
   add_count_option(cmd, "--games", options->games, "Number of games", 0, kMaxGames);
   add_seed_option(cmd, options->seed, "Run seed: game i is seeded from (seed, i)");
   add_threads_option(cmd, options->threads);
