@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/presets.h"
+
 namespace tengen {
 namespace {
 
@@ -51,93 +53,75 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// Applies one "key=value"; returns "" or why not.
-std::string apply_setting(Rules& rules, std::string_view key, std::string_view value) {
-  auto bad = [&](auto names) {
-    return "rules: bad value '" + std::string(value) + "' for " + std::string(key) +
-           " (expected one of: " + choices(names) + ")";
+// The rules with one "key=value" applied; nullopt and why not in *error.
+std::optional<Rules> with_setting(Rules rules, std::string_view key, std::string_view value,
+                                  std::string* error) {
+  auto set = [&](auto names, auto& field) -> std::optional<Rules> {
+    if (parse_enum(value, names, field)) return rules;
+    *error = "rules: bad value '" + std::string(value) + "' for " + std::string(key) +
+             " (expected one of: " + choices(names) + ")";
+    return std::nullopt;
   };
-  if (key == "ko") return parse_enum(value, kKoNames, rules.ko) ? "" : bad(kKoNames);
-  if (key == "suicide")
-    return parse_enum(value, kSuicideNames, rules.suicide) ? "" : bad(kSuicideNames);
-  if (key == "scoring")
-    return parse_enum(value, kScoringNames, rules.scoring) ? "" : bad(kScoringNames);
-  if (key == "tie") return parse_enum(value, kTieNames, rules.tie) ? "" : bad(kTieNames);
-  if (key == "handicap")
-    return parse_enum(value, kHandicapNames, rules.handicap) ? "" : bad(kHandicapNames);
-  if (key == "bonus")
-    return parse_enum(value, kBonusNames, rules.handicap_bonus) ? "" : bad(kBonusNames);
-  if (key == "end") return parse_enum(value, kEndNames, rules.end) ? "" : bad(kEndNames);
-  if (key == "seki") return parse_enum(value, kSekiNames, rules.seki) ? "" : bad(kSekiNames);
+  if (key == "ko") return set(kKoNames, rules.ko);
+  if (key == "suicide") return set(kSuicideNames, rules.suicide);
+  if (key == "scoring") return set(kScoringNames, rules.scoring);
+  if (key == "tie") return set(kTieNames, rules.tie);
+  if (key == "handicap") return set(kHandicapNames, rules.handicap);
+  if (key == "bonus") return set(kBonusNames, rules.handicap_bonus);
+  if (key == "end") return set(kEndNames, rules.end);
+  if (key == "seki") return set(kSekiNames, rules.seki);
   if (key == "komi") {
     auto komi = parse_komi(value);
     if (!komi) {
-      return "rules: bad komi '" + std::string(value) +
-             "' (expected a multiple of 0.5 between -1000 and 1000)";
+      *error = "rules: bad komi '" + std::string(value) +
+               "' (expected a multiple of 0.5 between -1000 and 1000)";
+      return std::nullopt;
     }
     rules.komi = *komi;
-    return "";
+    return rules;
   }
-  return "rules: unknown setting '" + std::string(key) +
-         "' (expected ko, suicide, scoring, komi, tie, handicap, bonus, end or seki)";
+  *error = "rules: unknown setting '" + std::string(key) +
+           "' (expected ko, suicide, scoring, komi, tie, handicap, bonus, end or seki)";
+  return std::nullopt;
 }
 
 }  // namespace
 
 Rules Rules::tromp_taylor() {
-  return Rules{};
+  return find_preset("tromp-taylor")->rules;
 }
 
 Rules Rules::japanese() {
-  Rules r;
-  r.ko = KoRule::Simple;
-  r.suicide = SuicideRule::Forbidden;
-  r.scoring = Scoring::Territory;
-  r.komi = 6.5;
-  r.handicap = HandicapPlacement::Fixed;
-  return r;
+  return find_preset("japanese")->rules;
 }
 
 Rules Rules::chinese() {
-  Rules r;
-  r.ko = KoRule::Simple;
-  r.suicide = SuicideRule::Forbidden;
-  r.handicap = HandicapPlacement::Fixed;
-  r.handicap_bonus = HandicapBonus::N;
-  return r;
+  return find_preset("chinese")->rules;
 }
 
 Rules Rules::aga() {
-  Rules r;
-  r.ko = KoRule::Situational;
-  r.suicide = SuicideRule::Forbidden;
-  r.handicap = HandicapPlacement::Fixed;
-  r.handicap_bonus = HandicapBonus::NMinusOne;
-  return r;
+  return find_preset("aga")->rules;
 }
 
 Rules Rules::nz() {
-  Rules r;
-  r.ko = KoRule::Situational;
-  r.suicide = SuicideRule::Multi;
-  r.komi = 7;
-  return r;
+  return find_preset("nz")->rules;
 }
 
 const std::vector<std::string_view>& Rules::preset_names() {
-  static const std::vector<std::string_view> names = {"tromp-taylor", "japanese", "chinese", "aga",
-                                                      "nz"};
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const RulesPreset& p : rules_presets()) {
+      if (!p.name.empty()) out.push_back(p.name);
+    }
+    return out;
+  }();
   return names;
 }
 
 std::optional<Rules> Rules::preset(std::string_view name) {
-  std::string n = lower(name);
-  if (n == "tromp-taylor" || n == "tt") return tromp_taylor();
-  if (n == "japanese") return japanese();
-  if (n == "chinese") return chinese();
-  if (n == "aga") return aga();
-  if (n == "nz") return nz();
-  return std::nullopt;
+  const RulesPreset* p = find_preset(name);
+  if (!p) return std::nullopt;
+  return p->rules;
 }
 
 std::optional<Rules> Rules::parse(std::string_view text, std::string* error) {
@@ -166,14 +150,17 @@ std::optional<Rules> Rules::parse(std::string_view text, std::string* error) {
       }
       auto preset = Rules::preset(item);
       if (!preset) {
-        return fail("rules: unknown preset '" + std::string(item) +
-                    "' (expected tromp-taylor, japanese, chinese, aga, nz, or key=value,...)");
+        return fail("rules: unknown preset '" + std::string(item) + "' (expected " + preset_list() +
+                    ", or key=value,...)");
       }
       rules = *preset;
     } else {
       const std::string key = lower(trim(item.substr(0, eq)));
-      std::string why = apply_setting(rules, key, lower(trim(item.substr(eq + 1))));
-      if (!why.empty()) return fail(why);
+      std::string why;
+      std::optional<Rules> changed =
+          with_setting(rules, key, lower(trim(item.substr(eq + 1))), &why);
+      if (!changed) return fail(why);
+      rules = *changed;
       // A repeated key is a contradiction or a slip, never meant: refuse it
       // rather than let the last one win.
       if (std::find(keys_seen.begin(), keys_seen.end(), key) != keys_seen.end()) {

@@ -10,7 +10,8 @@
 
 namespace tengen::formats {
 
-// The rules an RU value names, komi left at the ruleset's default (KM sets it):
+// The rules an RU value names (core/presets.h holds the names), komi left at
+// the ruleset's default (KM sets it):
 //   Japanese, Korean            -> Rules::japanese()
 //   Chinese                     -> Rules::chinese()
 //   AGA, BGA, French            -> Rules::aga()

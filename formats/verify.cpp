@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <mutex>
 #include <system_error>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "core/coords.h"
 
@@ -80,11 +82,11 @@ GameVerdict verify_record(const GameRecord& record, size_t index) {
   return v;
 }
 
-FileVerdict verify_text(std::string_view text, std::string_view path,
-                        const SgfReadOptions& options) {
+namespace {
+
+FileVerdict verdict_of(std::string_view path, SgfRead read) {
   FileVerdict verdict;
   verdict.path = std::string(path);
-  SgfRead read = read_sgf(text, path, options);
   if (!read.ok()) {
     verdict.error = std::move(read.error);
     return verdict;
@@ -95,18 +97,15 @@ FileVerdict verify_text(std::string_view text, std::string_view path,
   return verdict;
 }
 
+}  // namespace
+
+FileVerdict verify_text(std::string_view text, std::string_view path,
+                        const SgfReadOptions& options) {
+  return verdict_of(path, read_sgf(text, path, options));
+}
+
 FileVerdict verify_file(const std::string& path, const SgfReadOptions& options) {
-  FileVerdict verdict;
-  verdict.path = path;
-  SgfRead read = read_sgf_file(path, options);
-  if (!read.ok()) {
-    verdict.error = std::move(read.error);
-    return verdict;
-  }
-  for (size_t i = 0; i < read.games.size(); ++i) {
-    verdict.games.push_back(verify_record(read.games[i], i));
-  }
-  return verdict;
+  return verdict_of(path, read_sgf_file(path, options));
 }
 
 VerifySummary summarize(const std::vector<FileVerdict>& files) {
@@ -217,129 +216,117 @@ std::string format_report(const VerifyReport& report, bool with_timing) {
          plural(s.unreadable_files, "unreadable file", "unreadable files") + ", " +
          plural(s.warnings, "warning", "warnings") + "\n";
   if (with_timing && report.seconds > 0) {
-    char line[160];
-    std::snprintf(line, sizeof line, "Time: %.3f s, %.0f games/s, %.0f moves/s\n", report.seconds,
-                  double(s.games) / report.seconds, double(s.moves) / report.seconds);
-    out += line;
+    out += fmt::format("Time: {:.3f} s, {:.0f} games/s, {:.0f} moves/s\n", report.seconds,
+                       double(s.games) / report.seconds, double(s.moves) / report.seconds);
   }
   return out;
 }
 
-std::string json_string(std::string_view text) {
-  static const char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  auto escape_byte = [&](unsigned char b) {
-    out += "\\u00";
-    out += kHex[b >> 4];
-    out += kHex[b & 15];
+std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  // A byte that starts no well-formed sequence stands for the Latin-1
+  // character of its value (old SGF files are often Latin-1).
+  auto latin1 = [&](unsigned char b) {
+    out += char(0xC0 | (b >> 6));
+    out += char(0x80 | (b & 0x3F));
   };
   for (size_t i = 0; i < text.size();) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-      ++i;
-    } else if (c == '\n') {
-      out += "\\n", ++i;
-    } else if (c == '\r') {
-      out += "\\r", ++i;
-    } else if (c == '\t') {
-      out += "\\t", ++i;
-    } else if (c < 0x20 || c == 0x7F) {
-      escape_byte(c), ++i;
-    } else if (c < 0x80) {
+    if (c < 0x80) {
       out += char(c), ++i;
+      continue;
+    }
+    size_t len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    if (c >= 0xF5) len = 0;
+    bool ok = len > 0 && i + len <= text.size();
+    for (size_t k = 1; ok && k < len; ++k) {
+      ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    }
+    if (ok && len == 3) {
+      const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);  // overlong, surrogate
+    }
+    if (ok && len == 4) {
+      const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
+    }
+    if (ok) {
+      out.append(text.data() + i, len);
+      i += len;
     } else {
-      // A well-formed UTF-8 sequence passes through; any other byte is
-      // written as the Latin-1 character of that value.
-      size_t len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
-      if (c >= 0xF5) len = 0;
-      bool ok = len > 0 && i + len <= text.size();
-      for (size_t k = 1; ok && k < len; ++k) {
-        ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-      }
-      if (ok && len == 3) {
-        const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
-        ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);  // overlong, surrogate
-      }
-      if (ok && len == 4) {
-        const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
-        ok = !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
-      }
-      if (ok) {
-        out.append(text.data() + i, len);
-        i += len;
-      } else {
-        escape_byte(c), ++i;
-      }
+      latin1(c), ++i;
     }
   }
-  out += '"';
   return out;
 }
 
-std::string format_report_json(const VerifyReport& report) {
-  std::string out = "{\n  \"files\": [";
-  bool first_file = true;
-  for (const FileVerdict& f : report.files) {
-    out += first_file ? "\n" : ",\n";
-    first_file = false;
-    out += "    {\"path\": " + json_string(f.path);
-    if (f.error) {
-      out += ", \"error\": {\"line\": " + std::to_string(f.error->line) +
-             ", \"offset\": " + std::to_string(f.error->offset) +
-             ", \"problem\": " + json_string(f.error->problem) +
-             ", \"message\": " + json_string(f.error->message()) + "}, \"games\": []}";
-      continue;
-    }
-    out += ", \"games\": [";
-    bool first_game = true;
-    for (const GameVerdict& g : f.games) {
-      out += first_game ? "\n" : ",\n";
-      first_game = false;
-      out += "      {\"index\": " + std::to_string(g.index) +
-             ", \"line\": " + std::to_string(g.line) + ", \"width\": " + std::to_string(g.width) +
-             ", \"height\": " + std::to_string(g.height) +
-             ", \"ruleset\": " + json_string(g.ruleset) +
-             ", \"rules\": " + json_string(g.rules.to_string()) +
-             ", \"moves\": " + std::to_string(g.moves) +
-             ", \"moves_played\": " + std::to_string(g.moves_played) +
-             ", \"black_captures\": " + std::to_string(g.black_captures) +
-             ", \"white_captures\": " + std::to_string(g.white_captures) + ", \"illegal\": ";
-      if (g.illegal) {
-        const Board board(g.width, g.height);
-        const IllegalMove& m = *g.illegal;
-        out += "{\"number\": " + std::to_string(m.number) + ", \"color\": \"" +
-               color_letter(m.move.color) + "\", \"point\": " +
-               json_string(m.move.point == kPass ? "" : sgf_point(board, m.move.point)) +
-               ", \"vertex\": " + json_string(gtp_vertex(board, m.move.point)) +
-               ", \"reason\": " + json_string(to_string(m.reason)) +
-               ", \"line\": " + std::to_string(m.line) +
-               ", \"offset\": " + std::to_string(m.offset) + "}";
-      } else {
-        out += "null";
-      }
-      out += ", \"setup_error\": " +
-             (g.setup_error.empty() ? std::string("null") : json_string(g.setup_error));
-      out += ", \"warnings\": [";
-      for (size_t i = 0; i < g.warnings.size(); ++i) {
-        if (i) out += ", ";
-        out += "{\"line\": " + std::to_string(g.warnings[i].line) +
-               ", \"problem\": " + json_string(g.warnings[i].problem) + "}";
-      }
-      out += "]}";
-    }
-    out += first_game ? "]}" : "\n    ]}";
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json illegal_json(const GameVerdict& g) {
+  if (!g.illegal) return nullptr;
+  const Board board(g.width, g.height);
+  const IllegalMove& m = *g.illegal;
+  return {{"number", m.number},
+          {"color", color_letter(m.move.color)},
+          {"point", m.move.point == kPass ? "" : sgf_point(board, m.move.point)},
+          {"vertex", gtp_vertex(board, m.move.point)},
+          {"reason", to_string(m.reason)},
+          {"line", m.line},
+          {"offset", m.offset}};
+}
+
+Json game_json(const GameVerdict& g) {
+  Json warnings = Json::array();
+  for (const SgfWarning& w : g.warnings) {
+    warnings.push_back({{"line", w.line}, {"problem", valid_utf8(w.problem)}});
   }
+  return {{"index", g.index},
+          {"line", g.line},
+          {"width", g.width},
+          {"height", g.height},
+          {"ruleset", valid_utf8(g.ruleset)},
+          {"rules", g.rules.to_string()},
+          {"moves", g.moves},
+          {"moves_played", g.moves_played},
+          {"black_captures", g.black_captures},
+          {"white_captures", g.white_captures},
+          {"illegal", illegal_json(g)},
+          {"setup_error", g.setup_error.empty() ? Json(nullptr) : Json(valid_utf8(g.setup_error))},
+          {"warnings", warnings}};
+}
+
+Json file_json(const FileVerdict& f) {
+  Json j = {{"path", valid_utf8(f.path)}};
+  if (f.error) {
+    j["error"] = {{"line", f.error->line},
+                  {"offset", f.error->offset},
+                  {"problem", valid_utf8(f.error->problem)},
+                  {"message", valid_utf8(f.error->message())}};
+  }
+  j["games"] = Json::array();
+  for (const GameVerdict& g : f.games) j["games"].push_back(game_json(g));
+  return j;
+}
+
+}  // namespace
+
+std::string format_report_json(const VerifyReport& report) {
+  Json files = Json::array();
+  for (const FileVerdict& f : report.files) files.push_back(file_json(f));
   const VerifySummary& s = report.summary;
-  out += first_file ? "],\n" : "\n  ],\n";
-  out += "  \"summary\": {\"files\": " + std::to_string(s.files) +
-         ", \"games\": " + std::to_string(s.games) + ", \"moves\": " + std::to_string(s.moves) +
-         ", \"illegal_moves\": " + std::to_string(s.illegal_moves) +
-         ", \"bad_setups\": " + std::to_string(s.bad_setups) +
-         ", \"unreadable_files\": " + std::to_string(s.unreadable_files) +
-         ", \"warnings\": " + std::to_string(s.warnings) + "}\n}\n";
-  return out;
+  const Json j = {{"files", files},
+                  {"summary",
+                   {{"files", s.files},
+                    {"games", s.games},
+                    {"moves", s.moves},
+                    {"illegal_moves", s.illegal_moves},
+                    {"bad_setups", s.bad_setups},
+                    {"unreadable_files", s.unreadable_files},
+                    {"warnings", s.warnings}}}};
+  return j.dump(2) + "\n";
 }
 
 }  // namespace tengen::formats

@@ -88,8 +88,8 @@ std::string format_report(const VerifyReport& report, bool with_timing);
 // colour, SGF and GTP point, reason, line), captures and warnings.
 std::string format_report_json(const VerifyReport& report);
 
-// A JSON string literal for any bytes: quotes, backslash, control characters
-// escaped; invalid UTF-8 bytes written as \u00XX of their Latin-1 reading.
-std::string json_string(std::string_view text);
+// The text as valid UTF-8, for JSON: well-formed UTF-8 sequences pass
+// through; any other byte is taken as the Latin-1 character of its value.
+std::string valid_utf8(std::string_view text);
 
 }  // namespace tengen::formats

@@ -8,9 +8,9 @@
 #include <thread>
 #include <vector>
 
-#include "props/cli_util.h"
+#include "props/process_util.h"
 
-namespace tengen::cli {
+namespace tengen::test {
 namespace {
 
 constexpr int kBadValue = 105;
@@ -145,4 +145,4 @@ TEST(CliOptions, PlayAndSelfplayTakeAHandicap) {
 }
 
 }  // namespace
-}  // namespace tengen::cli
+}  // namespace tengen::test

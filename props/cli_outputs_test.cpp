@@ -11,9 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "props/cli_util.h"
+#include "props/process_util.h"
 
-namespace tengen::cli {
+namespace tengen::test {
 namespace {
 
 const std::string kRecord = std::string(TENGEN_TEST_DATA_DIR) + "/sgf/legal.sgf";
@@ -138,4 +138,4 @@ TEST(CliOutputs, ProgressReachesALog) {
 }
 
 }  // namespace
-}  // namespace tengen::cli
+}  // namespace tengen::test

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "props/cli_util.h"
+#include "props/process_util.h"
 
-namespace tengen::cli {
+namespace tengen::test {
 namespace {
 
 RunOptions stop_with(int signal, const std::string& marker, const std::string& dir = ".") {
@@ -71,4 +71,4 @@ TEST(CliSignals, CrosscheckReportsTheGamesPlayed) {
 }
 
 }  // namespace
-}  // namespace tengen::cli
+}  // namespace tengen::test

@@ -1,5 +1,7 @@
-// Running the tengen binary from a test: a scratch directory, a command's
-// exit status and output, and a child process to signal.
+// Running programs from tests (the built `tengen`, mpirun): a temporary
+// directory, a run's exit status, stdout and stderr, optionally a signal sent
+// once stderr shows a marker (so it arrives while the run is under way, after
+// its handlers are installed), and a child process to signal by hand.
 #pragma once
 
 #include <fcntl.h>
@@ -8,34 +10,60 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace tengen::test {
 
+// A process's exit status as the tests see it: the status it exited with, or
+// 1000 + the signal that killed it.
+inline int exit_status(int wait_status) {
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 1000 + WTERMSIG(wait_status);
+}
+
+struct Ran {
+  int status = -1;       // exit_status(); 127 if it could not start
+  std::string out, err;  // what it wrote to stdout and stderr
+};
+
 // A fresh directory under the system's temporary directory, removed with
 // everything in it when the object goes.
-class ScratchDir {
+class TempDir {
  public:
-  ScratchDir() {
+  TempDir() {
     std::string pattern = (std::filesystem::temp_directory_path() / "tengen-test-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
   }
-  ~ScratchDir() {
+  ~TempDir() {
     std::error_code error;
     std::filesystem::remove_all(path_, error);
   }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  std::string operator/(const std::string& name) const { return file(name); }
 
  private:
   std::filesystem::path path_;
 };
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // Drops the lines that hold timings: the JSON fields and the report's Speed
 // line. What is left of a split run's output equals the one-process run's.
@@ -43,9 +71,8 @@ inline std::string without_timings(const std::string& text) {
   std::istringstream in(text);
   std::string line, out;
   while (std::getline(in, line)) {
-    if (line.find("\"seconds\"") != std::string::npos ||
-        line.find("\"games_per_second\"") != std::string::npos ||
-        line.find("\"moves_per_second\"") != std::string::npos || line.rfind("Speed", 0) == 0) {
+    if (contains(line, "\"seconds\"") || contains(line, "\"games_per_second\"") ||
+        contains(line, "\"moves_per_second\"") || line.rfind("Speed", 0) == 0) {
       continue;
     }
     out += line + "\n";
@@ -53,15 +80,99 @@ inline std::string without_timings(const std::string& text) {
   return out;
 }
 
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+struct RunOptions {
+  std::string dir = ".";         // working directory
+  std::string stdout_path;       // "" : captured; else stdout goes to this file
+  std::string stdin_text;        // written to stdin
+  std::vector<std::string> env;  // "NAME=value" added to the environment
+  int signal = 0;                // sent when stderr shows `marker`
+  std::string marker;
+};
+
+inline RunOptions in_dir(const std::string& dir) {
+  RunOptions o;
+  o.dir = dir;
+  return o;
 }
 
-// A child process running `args` (args[0] the program), its stdout and
-// stderr going to the given files.
+inline RunOptions stdout_to(const std::string& path, const std::string& stdin_text = "") {
+  RunOptions o;
+  o.stdout_path = path;
+  o.stdin_text = stdin_text;
+  return o;
+}
+
+// Runs argv (argv[0] the program's path) to its end. Never throws; a failure
+// to start shows as status 127.
+inline Ran run_program(const std::vector<std::string>& argv, const RunOptions& options = {}) {
+  Ran ran;
+  char out_template[] = "/tmp/tengen-test-out-XXXXXX";
+  const int out_fd = mkstemp(out_template);
+  int err_pipe[2], in_pipe[2];
+  if (out_fd < 0 || pipe(err_pipe) != 0 || pipe(in_pipe) != 0) return ran;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (chdir(options.dir.c_str()) != 0) _exit(127);
+    int target = out_fd;
+    if (!options.stdout_path.empty()) {
+      target = open(options.stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (target < 0) _exit(127);
+    }
+    dup2(target, STDOUT_FILENO);
+    dup2(err_pipe[1], STDERR_FILENO);
+    dup2(in_pipe[0], STDIN_FILENO);
+    close(err_pipe[0]);
+    close(in_pipe[1]);
+    for (const std::string& e : options.env) putenv(const_cast<char*>(e.c_str()));
+    std::vector<std::string> copies = argv;
+    std::vector<char*> pointers;
+    for (std::string& a : copies) pointers.push_back(a.data());
+    pointers.push_back(nullptr);
+    execv(pointers[0], pointers.data());
+    _exit(127);
+  }
+  close(err_pipe[1]);
+  close(in_pipe[0]);
+  if (!options.stdin_text.empty()) {
+    [[maybe_unused]] const ssize_t n =
+        write(in_pipe[1], options.stdin_text.data(), options.stdin_text.size());
+  }
+  close(in_pipe[1]);
+  bool signalled = options.signal == 0;
+  char buffer[4096];
+  for (ssize_t n; (n = read(err_pipe[0], buffer, sizeof buffer)) > 0;) {
+    ran.err.append(buffer, size_t(n));
+    if (!signalled && contains(ran.err, options.marker)) {
+      kill(pid, options.signal);
+      signalled = true;
+    }
+  }
+  close(err_pipe[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ran.status = exit_status(status);
+  ran.out = read_file(out_template);
+  close(out_fd);
+  std::remove(out_template);
+  return ran;
+}
+
+// Runs argv in `dir`.
+inline Ran run_program(const std::vector<std::string>& argv, const TempDir& dir) {
+  return run_program(argv, in_dir(dir.path().string()));
+}
+
+#ifdef TENGEN_BINARY
+// Runs `tengen args...` (the binary CMake built).
+inline Ran run(const std::vector<std::string>& args, const RunOptions& options = {}) {
+  std::vector<std::string> argv = {TENGEN_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(argv, options);
+}
+#endif
+
+// A child process running argv (argv[0] the program), its stdout and stderr
+// going to the given files, to be signalled while it runs.
 class Child {
  public:
   Child(const std::vector<std::string>& args, const std::string& out, const std::string& err) {
@@ -88,11 +199,11 @@ class Child {
   Child(const Child&) = delete;
   Child& operator=(const Child&) = delete;
   void signal(int number) const { kill(pid_, number); }
-  // The exit status, or 128 + the signal that ended it.
+  // exit_status() of the process.
   int wait() {
     int status = 0;
     waitpid(pid_, &status, 0);
-    status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    status_ = exit_status(status);
     return status_;
   }
 
@@ -100,20 +211,5 @@ class Child {
   pid_t pid_ = -1;
   int status_ = -1;
 };
-
-struct Outcome {
-  int status = 0;
-  std::string out, err;
-};
-
-// Runs args to the end in `dir`'s scratch files.
-inline Outcome run(const std::vector<std::string>& args, const ScratchDir& dir) {
-  Child child(args, dir / "stdout.txt", dir / "stderr.txt");
-  Outcome o;
-  o.status = child.wait();
-  o.out = read_text(dir / "stdout.txt");
-  o.err = read_text(dir / "stderr.txt");
-  return o;
-}
 
 }  // namespace tengen::test

@@ -25,8 +25,8 @@ TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
   GTEST_SKIP() << "MPI is not built (CMake found no MPI; scripts/setup.sh installs "
                   "libopenmpi-dev and openmpi-bin)";
 #else
-  ScratchDir dir;
-  const Outcome alone = run(selfplay(dir / "alone.json"), dir);
+  TempDir dir;
+  const Ran alone = run_program(selfplay(dir / "alone.json"), dir);
   ASSERT_EQ(alone.status, 0) << alone.err;
   // Shared memory without cross-memory attach: containers often forbid it.
   setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 1);
@@ -41,10 +41,10 @@ TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
                                      "-np", ranks};
     const std::string json = dir / (std::string("mpi-") + ranks + ".json");
     for (const std::string& a : selfplay(json)) args.push_back(a);
-    const Outcome mpi = run(args, dir);
+    const Ran mpi = run_program(args, dir);
     ASSERT_EQ(mpi.status, 0) << mpi.out << mpi.err;
     EXPECT_EQ(without_timings(mpi.out), without_timings(alone.out));
-    EXPECT_EQ(without_timings(read_text(json)), without_timings(read_text(dir / "alone.json")));
+    EXPECT_EQ(without_timings(read_file(json)), without_timings(read_file(dir / "alone.json")));
   }
 #endif
 }

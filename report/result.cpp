@@ -9,90 +9,42 @@
 
 #include "core/board.h"
 #include "core/coords.h"
+#include "selfplay/json_fields.h"
 #include "tengen/version.h"
 
 namespace tengen::report {
 namespace {
 
 using nlohmann::json;
+using selfplay::JsonFields;
 
-// Field access that turns every missing or mistyped field into one message.
-class Reader {
- public:
-  Reader(const json& root, const std::string& source) : root_(root), source_(source) {}
-
-  [[noreturn]] void fail(const std::string& problem) const {
-    throw ResultError(fmt::format("{}: {}", source_, problem));
-  }
-
-  const json& field(const json& object, const std::string& path, const std::string& key) const {
-    const auto it = object.find(key);
-    if (it == object.end()) fail(fmt::format("missing field '{}'", path));
-    return *it;
-  }
-  const json& field(const std::string& key) const { return field(root_, key, key); }
-  bool has(const std::string& key) const { return root_.contains(key); }
-
-  int64_t integer(const json& value, const std::string& path, int64_t lo = 0) const {
-    if (!value.is_number_integer()) fail(fmt::format("field '{}' is not an integer", path));
-    const int64_t v = value.get<int64_t>();
-    if (v < lo) fail(fmt::format("field '{}' is {}, below {}", path, v, lo));
-    return v;
-  }
-  int64_t integer(const std::string& key, int64_t lo = 0) const {
-    return integer(field(key), key, lo);
-  }
-  double number(const std::string& key) const {
-    const json& value = field(key);
-    if (!value.is_number()) fail(fmt::format("field '{}' is not a number", key));
-    return value.get<double>();
-  }
-  std::string text(const std::string& key) const {
-    const json& value = field(key);
-    if (!value.is_string()) fail(fmt::format("field '{}' is not a string", key));
-    return value.get<std::string>();
-  }
-
-  // [[value, count], ...] with strictly increasing values; `scale` turns each
-  // value into an integer (2 for half-point margins).
-  Counts counts(const std::string& key, int scale) const {
-    const json& list = field(key);
-    if (!list.is_array()) fail(fmt::format("field '{}' is not a list", key));
-    Counts out;
-    for (const json& pair : list) {
-      if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number()) {
-        fail(fmt::format("field '{}' holds an entry that is not [value, count]", key));
-      }
-      const double scaled = pair[0].get<double>() * scale;
-      if (!std::isfinite(scaled) || scaled != std::round(scaled) || std::fabs(scaled) > 1e12) {
-        fail(fmt::format("field '{}' holds the value {}, not a multiple of 1/{}", key,
-                         pair[0].dump(), scale));
-      }
-      const int64_t value = std::llround(scaled);
-      if (!out.empty() && value <= out.back().first) {
-        fail(fmt::format("field '{}' is not in increasing order of value", key));
-      }
-      out.emplace_back(value, integer(pair[1], key + " count", 1));
+// [[value, count], ...] with strictly increasing values; `scale` turns each
+// value into an integer (2 for half-point margins).
+Counts read_counts(const JsonFields& in, const std::string& key, int scale) {
+  const json& list = in.field(key);
+  if (!list.is_array()) in.fail(fmt::format("field '{}' is not a list", key));
+  Counts out;
+  for (const json& pair : list) {
+    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number()) {
+      in.fail(fmt::format("field '{}' holds an entry that is not [value, count]", key));
     }
-    return out;
-  }
-
-  std::vector<int64_t> per_vertex(const std::string& object_key, const std::string& key,
-                                  size_t area) const {
-    const std::string path = object_key + "." + key;
-    const json& list = field(field(object_key), path, key);
-    if (!list.is_array() || list.size() != area) {
-      fail(fmt::format("field '{}' is not a list of {} counts, one per point", path, area));
+    const double scaled = pair[0].get<double>() * scale;
+    if (!std::isfinite(scaled) || scaled != std::round(scaled) || std::fabs(scaled) > 1e12) {
+      in.fail(fmt::format("field '{}' holds the value {}, not a multiple of 1/{}", key,
+                          pair[0].dump(), scale));
     }
-    std::vector<int64_t> out;
-    for (const json& v : list) out.push_back(integer(v, path));
-    return out;
+    const int64_t value = std::llround(scaled);
+    if (!out.empty() && value <= out.back().first) {
+      in.fail(fmt::format("field '{}' is not in increasing order of value", key));
+    }
+    out.emplace_back(value, in.integer_value(pair[1], key + " count", 1));
   }
+  return out;
+}
 
- private:
-  const json& root_;
-  const std::string& source_;
-};
+std::vector<int64_t> per_vertex(const JsonFields& in, const std::string& key, size_t area) {
+  return in.object("ownership").counts(key, area, "one per point");
+}
 
 int64_t total(const Counts& counts) {
   int64_t sum = 0;
@@ -100,7 +52,7 @@ int64_t total(const Counts& counts) {
   return sum;
 }
 
-void read_settings(const Reader& in, Result& r) {
+void read_settings(const JsonFields& in, Result& r) {
   r.width = int(in.integer("width", 1));
   r.height = int(in.integer("height", 1));
   if (r.width > kMaxSide || r.height > kMaxSide) {
@@ -116,16 +68,16 @@ void read_settings(const Reader& in, Result& r) {
     in.fail(fmt::format("field 'komi' ({}) disagrees with 'rules_settings' ({})",
                         in.field("komi").dump(), settings));
   }
-  if (in.has("handicap_stones")) r.handicap_stones = int(in.integer("handicap_stones"));
+  if (in.has("handicap_stones")) r.handicap_stones = int(in.integer("handicap_stones", 0));
   if (r.rules.scoring == Scoring::Area && r.handicap_stones > 0) {
     if (r.rules.handicap_bonus == HandicapBonus::N) r.handicap_bonus = r.handicap_stones;
     if (r.rules.handicap_bonus == HandicapBonus::NMinusOne)
       r.handicap_bonus = r.handicap_stones - 1;
   }
-  if (in.has("seed")) r.seed = in.integer("seed");
-  if (in.has("threads")) r.threads = int(in.integer("threads"));
-  if (in.has("max_turns")) r.max_turns = int(in.integer("max_turns"));
-  if (in.has("games_requested")) r.games_requested = in.integer("games_requested");
+  if (in.has("seed")) r.seed = in.integer("seed", 0);
+  if (in.has("threads")) r.threads = int(in.integer("threads", 0));
+  if (in.has("max_turns")) r.max_turns = int(in.integer("max_turns", 0));
+  if (in.has("games_requested")) r.games_requested = in.integer("games_requested", 0);
   if (in.has("interrupted")) r.interrupted = in.field("interrupted") == true;
   if (in.has("digest")) r.digest = in.text("digest");
   if (in.has("seconds")) r.seconds = in.number("seconds");
@@ -133,23 +85,22 @@ void read_settings(const Reader& in, Result& r) {
   if (in.has("moves_per_second")) r.moves_per_second = in.number("moves_per_second");
 }
 
-void read_first_moves(const Reader& in, Result& r) {
+void read_first_moves(const JsonFields& in, Result& r) {
   const json& list = in.field("first_moves");
   if (!list.is_array()) in.fail("field 'first_moves' is not a list");
   const Board board(r.width, r.height);
-  for (const json& entry : list) {
-    if (!entry.is_object()) in.fail("field 'first_moves' holds an entry that is not an object");
+  for (const json& item : list) {
+    if (!item.is_object()) in.fail("field 'first_moves' holds an entry that is not an object");
+    const JsonFields entry(item, "first_moves");
     FirstMove m;
-    const json& move = in.field(entry, "first_moves.move", "move");
+    const json& move = entry.field("move");
     const std::optional<Point> p =
         move.is_string() ? parse_gtp_vertex(board, move.get<std::string>()) : std::nullopt;
     if (!p) in.fail(fmt::format("first move {} is not a point of the board", move.dump()));
     m.vertex = *p == kPass ? -1 : board.row(*p) * r.width + board.column(*p);
-    m.games = in.integer(in.field(entry, "first_moves.games", "games"), "first_moves.games");
-    m.black_wins = in.integer(in.field(entry, "first_moves.black_wins", "black_wins"),
-                              "first_moves.black_wins");
-    m.white_wins = in.integer(in.field(entry, "first_moves.white_wins", "white_wins"),
-                              "first_moves.white_wins");
+    m.games = entry.integer("games", 0);
+    m.black_wins = entry.integer("black_wins", 0);
+    m.white_wins = entry.integer("white_wins", 0);
     if (m.black_wins + m.white_wins > m.games) {
       in.fail(fmt::format("first move {} has more wins than games", move.dump()));
     }
@@ -159,7 +110,7 @@ void read_first_moves(const Reader& in, Result& r) {
 
 // The counts must add up: a file edited by hand or cut short fails here rather
 // than drawing wrong pictures.
-void check_totals(const Reader& in, const Result& r) {
+void check_totals(const JsonFields& in, const Result& r) {
   auto expect = [&](const char* what, int64_t got) {
     if (got != r.games) {
       in.fail(fmt::format("inconsistent: {} add up to {}, but 'games' is {}", what, got, r.games));
@@ -187,6 +138,39 @@ void check_totals(const Reader& in, const Result& r) {
   }
 }
 
+// Every field of a result; JsonFields' std::invalid_argument names what is wrong.
+Result read_fields(const JsonFields& in, const std::string& source) {
+  Result r;
+  r.source = source;
+  r.version = in.text("version");
+  if (!readable_version(r.version)) {
+    in.fail(fmt::format("written by tengen {}, which this tengen ({}) does not read", r.version,
+                        TENGEN_VERSION));
+  }
+  read_settings(in, r);
+  r.games = in.integer("games", 0);
+  r.black_wins = in.integer("black_wins", 0);
+  r.white_wins = in.integer("white_wins", 0);
+  r.draws = in.integer("draws", 0);
+  r.twice_margin = read_counts(in, "margin_histogram", 2);
+  r.turns = read_counts(in, "turns_histogram", 1);
+  r.stones = read_counts(in, "stones_histogram", 1);
+  r.captures_black_mean = in.number("captures_black_mean");
+  r.captures_white_mean = in.number("captures_white_mean");
+  r.suicides_black_mean = in.number("suicides_black_mean");
+  r.suicides_white_mean = in.number("suicides_white_mean");
+  const JsonFields ends = in.object("end_reasons");
+  r.ended_two_passes = ends.integer("two_passes", 0);
+  r.ended_move_cap = ends.integer("move_cap", 0);
+  const size_t area = size_t(r.width) * size_t(r.height);
+  r.owned_black = per_vertex(in, "black", area);
+  r.owned_white = per_vertex(in, "white", area);
+  r.owned_neutral = per_vertex(in, "neutral", area);
+  read_first_moves(in, r);
+  check_totals(in, r);
+  return r;
+}
+
 }  // namespace
 
 bool readable_version(std::string_view version) {
@@ -206,43 +190,17 @@ Result parse_result(std::string_view json_text, const std::string& source) {
   } catch (const json::parse_error& e) {
     throw ResultError(fmt::format("{}: not a Tengen result: not JSON ({})", source, e.what()));
   }
-  Reader in(root, source);
   if (!root.is_object() || !root.contains("version") || !root.contains("margin_histogram")) {
-    in.fail(
-        "not a Tengen result (no 'version' and 'margin_histogram' fields); "
-        "write one with `tengen selfplay --json FILE`");
+    throw ResultError(
+        fmt::format("{}: not a Tengen result (no 'version' and 'margin_histogram' fields); "
+                    "write one with `tengen selfplay --json FILE`",
+                    source));
   }
-  Result r;
-  r.source = source;
-  r.version = in.text("version");
-  if (!readable_version(r.version)) {
-    in.fail(fmt::format("written by tengen {}, which this tengen ({}) does not read", r.version,
-                        TENGEN_VERSION));
+  try {
+    return read_fields(JsonFields(root), source);
+  } catch (const std::invalid_argument& e) {
+    throw ResultError(fmt::format("{}: {}", source, e.what()));
   }
-  read_settings(in, r);
-  r.games = in.integer("games");
-  r.black_wins = in.integer("black_wins");
-  r.white_wins = in.integer("white_wins");
-  r.draws = in.integer("draws");
-  r.twice_margin = in.counts("margin_histogram", 2);
-  r.turns = in.counts("turns_histogram", 1);
-  r.stones = in.counts("stones_histogram", 1);
-  r.captures_black_mean = in.number("captures_black_mean");
-  r.captures_white_mean = in.number("captures_white_mean");
-  r.suicides_black_mean = in.number("suicides_black_mean");
-  r.suicides_white_mean = in.number("suicides_white_mean");
-  const json& ends = in.field("end_reasons");
-  r.ended_two_passes =
-      in.integer(in.field(ends, "end_reasons.two_passes", "two_passes"), "end_reasons.two_passes");
-  r.ended_move_cap =
-      in.integer(in.field(ends, "end_reasons.move_cap", "move_cap"), "end_reasons.move_cap");
-  const size_t area = size_t(r.width) * size_t(r.height);
-  r.owned_black = in.per_vertex("ownership", "black", area);
-  r.owned_white = in.per_vertex("ownership", "white", area);
-  r.owned_neutral = in.per_vertex("ownership", "neutral", area);
-  read_first_moves(in, r);
-  check_totals(in, r);
-  return r;
 }
 
 Result read_result(const std::string& path) {

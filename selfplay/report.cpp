@@ -93,11 +93,13 @@ std::string digest_hex(uint64_t digest) {
   return fmt::format("{:016x}", digest);
 }
 
-std::string summary_text(const RunResult& result) {
+namespace {
+
+// The run's settings, what it covered, and its totals.
+std::string summary_head(const RunResult& result) {
   const RunConfig& c = result.config;
   const Stats& s = result.stats;
   const int64_t n = s.games();
-  const Board board(c.width, c.height);
   std::string out;
   out += fmt::format(
       "tengen selfplay {}: {} games on {}, rules {}, komi {}, seed {}, {} thread{}\n",
@@ -139,8 +141,13 @@ std::string summary_text(const RunResult& result) {
                      with_commas(std::llround(result.games_per_second())),
                      with_commas(std::llround(result.moves_per_second())), result.seconds);
   out += fmt::format("{:<13}{}\n", "Digest", digest_hex(result.digest));
-  if (n == 0) return out;
+  return out;
+}
 
+// The histograms and the ownership map.
+std::string summary_maps(const RunConfig& c, const Stats& s) {
+  const int64_t n = s.games();
+  std::string out;
   out += "\nMargin histogram (Black minus White):\n";
   out += histogram_text(s.twice_margin_histogram(), 12, 2.0);
   out += "\nTurns histogram:\n";
@@ -157,7 +164,12 @@ std::string summary_text(const RunResult& result) {
     }
     out += "\n";
   }
+  return out;
+}
 
+// Black's win rate by its first move: the five best and the five worst.
+std::string summary_first_moves(const RunConfig& c, const Stats& s) {
+  const Board board(c.width, c.height);
   struct Row {
     int vertex;
     int64_t games, black_wins;
@@ -178,7 +190,7 @@ std::string summary_text(const RunResult& result) {
     return fmt::format("  {:<5} {:>7}  ({} games)\n", vertex_name(board, r.vertex),
                        percent(r.black_wins, r.games), with_commas(r.games));
   };
-  out += "\nBlack's win rate by its first move, best and worst:\n";
+  std::string out = "\nBlack's win rate by its first move, best and worst:\n";
   const size_t shown = std::min<size_t>(5, rows.size());
   for (size_t i = 0; i < shown; ++i) out += row_text(rows[i]);
   if (rows.size() > 2 * shown) out += "  ...\n";
@@ -189,31 +201,22 @@ std::string summary_text(const RunResult& result) {
   return out;
 }
 
-std::string summary_json(const RunResult& result) {
-  using nlohmann::json;
-  const RunConfig& c = result.config;
-  const Stats& s = result.stats;
-  const int64_t n = s.games();
-  const Board board(c.width, c.height);
-  json j;
-  j["version"] = TENGEN_VERSION;
-  j["board"] = board_name(c.width, c.height);
-  j["width"] = c.width;
-  j["height"] = c.height;
-  j["rules"] = rules_name(c.rules);
-  j["rules_settings"] = c.rules.to_string();
-  j["komi"] = c.rules.komi;
-  j["handicap"] = c.handicap;
-  // The handicap stones of every game (with their bonus under area scoring,
-  // which the margins below include).
-  j["handicap_stones"] = c.handicap;
-  j["seed"] = c.seed;
-  j["threads"] = c.threads;
-  j["max_turns"] = c.max_turns;
-  j["games_requested"] = c.games;
-  j["games"] = n;
-  j["interrupted"] = result.interrupted;
+}  // namespace
 
+std::string summary_text(const RunResult& result) {
+  std::string out = summary_head(result);
+  if (result.stats.games() == 0) return out;
+  return out + summary_maps(result.config, result.stats) +
+         summary_first_moves(result.config, result.stats);
+}
+
+namespace {
+
+using nlohmann::json;
+
+// Win rates with their intervals, margins, and the moments of each count.
+void add_outcomes(json& j, const Stats& s) {
+  const int64_t n = s.games();
   auto rate = [&](const char* name, int64_t k) {
     const Interval ci = wilson_interval(k, n);
     j[std::string(name) + "_rate"] = share(k, n);
@@ -251,6 +254,11 @@ std::string summary_json(const RunResult& result) {
   moments("suicides", s.suicides());
   j["suicides_black_mean"] = s.suicides_black().mean();
   j["suicides_white_mean"] = s.suicides_white().mean();
+}
+
+// How games ended, who owns each point, and Black's results by first move.
+void add_ends_and_moves(json& j, const RunConfig& c, const Stats& s) {
+  const Board board(c.width, c.height);
   j["end_reasons"] = {{"two_passes", s.ended_by(PlayoutEnd::TwoPasses)},
                       {"move_cap", s.ended_by(PlayoutEnd::MoveCap)}};
   j["ownership"] = {{"order", "row-major from the top-left point, y * width + x"},
@@ -270,6 +278,35 @@ std::string summary_json(const RunResult& result) {
                      {"black_win_rate", share(b, g)}});
   }
   j["first_moves"] = first;
+}
+
+}  // namespace
+
+std::string summary_json(const RunResult& result) {
+  const RunConfig& c = result.config;
+  const Stats& s = result.stats;
+  const int64_t n = s.games();
+  json j;
+  j["version"] = TENGEN_VERSION;
+  j["board"] = board_name(c.width, c.height);
+  j["width"] = c.width;
+  j["height"] = c.height;
+  j["rules"] = rules_name(c.rules);
+  j["rules_settings"] = c.rules.to_string();
+  j["komi"] = c.rules.komi;
+  j["handicap"] = c.handicap;
+  // The handicap stones of every game (with their bonus under area scoring,
+  // which the margins below include).
+  j["handicap_stones"] = c.handicap;
+  j["seed"] = c.seed;
+  j["threads"] = c.threads;
+  j["max_turns"] = c.max_turns;
+  j["games_requested"] = c.games;
+  j["games"] = n;
+  j["interrupted"] = result.interrupted;
+
+  add_outcomes(j, s);
+  add_ends_and_moves(j, c, s);
   j["seconds"] = result.seconds;
   j["games_per_second"] = result.games_per_second();
   j["moves_per_second"] = result.moves_per_second();

@@ -2,24 +2,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "selfplay/json_fields.h"
 #include "selfplay/stats.h"
 
 namespace tengen::selfplay {
 namespace {
 
 using nlohmann::json;
-
-// Every integer of the statistics is an int64; JSON numbers that are not
-// integers, or do not fit, are refused rather than rounded.
-int64_t get_int(const json& j, const std::string& field) {
-  if (!j.contains(field)) throw std::invalid_argument("field '" + field + "' is missing");
-  const json& v = j.at(field);
-  if (!v.is_number_integer() ||
-      (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX))) {
-    throw std::invalid_argument("field '" + field + "' is not a 64-bit integer");
-  }
-  return v.get<int64_t>();
-}
 
 json moments_json(const Moments& m) {
   return {{"count", m.count},
@@ -29,24 +18,15 @@ json moments_json(const Moments& m) {
           {"max", m.max}};
 }
 
-Moments moments_from(const json& j, const std::string& field) {
-  if (!j.contains(field) || !j.at(field).is_object()) {
-    throw std::invalid_argument("field '" + field + "' is missing or not an object");
-  }
-  const json& o = j.at(field);
+Moments moments_from(const JsonFields& in, const std::string& field) {
+  const JsonFields o = in.object(field);
   Moments m;
-  try {
-    m.count = get_int(o, "count");
-    m.sum = get_int(o, "sum");
-    m.sum_squares = get_int(o, "sum_squares");
-    m.min = get_int(o, "min");
-    m.max = get_int(o, "max");
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(field + ": " + e.what());
-  }
-  if (m.count < 0 || m.sum_squares < 0 || (m.count > 0 && m.min > m.max)) {
-    throw std::invalid_argument("field '" + field + "' is inconsistent");
-  }
+  m.count = o.integer("count", 0);
+  m.sum = o.integer("sum");
+  m.sum_squares = o.integer("sum_squares", 0);
+  m.min = o.integer("min");
+  m.max = o.integer("max");
+  if (m.count > 0 && m.min > m.max) in.fail("field '" + in.name(field) + "' is inconsistent");
   return m;
 }
 
@@ -55,40 +35,20 @@ json histogram_json(const Histogram& h) {
 }
 
 // Adds [[value, count], ...] to a histogram; returns the total count.
-int64_t histogram_from(const json& j, const std::string& field, Histogram& h) {
-  if (!j.contains(field) || !j.at(field).is_array()) {
-    throw std::invalid_argument("field '" + field + "' is missing or not an array");
-  }
+int64_t histogram_from(const JsonFields& in, const std::string& field, Histogram& h) {
+  const json& list = in.field(field);
+  if (!list.is_array()) in.fail("field '" + in.name(field) + "' is not a list");
   int64_t total = 0;
-  for (const json& pair : j.at(field)) {
-    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_integer() ||
-        !pair[1].is_number_integer() || pair[1].get<int64_t>() <= 0) {
-      throw std::invalid_argument("field '" + field + "' has an entry that is not [value, count]");
+  for (const json& pair : list) {
+    if (!pair.is_array() || pair.size() != 2) {
+      in.fail("field '" + in.name(field) + "' has an entry that is not [value, count]");
     }
-    const int64_t value = pair[0].get<int64_t>();
-    if (value < -(int64_t(1) << 32) || value > (int64_t(1) << 32)) {
-      throw std::invalid_argument("field '" + field + "' has a value out of range");
-    }
-    h.add(value, pair[1].get<int64_t>());
-    total += pair[1].get<int64_t>();
+    const int64_t value = in.integer_value(pair[0], field, -(int64_t(1) << 32), int64_t(1) << 32);
+    const int64_t count = in.integer_value(pair[1], field + " count", 1);
+    h.add(value, count);
+    total += count;
   }
   return total;
-}
-
-std::vector<int64_t> vector_from(const json& j, const std::string& field, size_t size) {
-  if (!j.contains(field) || !j.at(field).is_array() || j.at(field).size() != size) {
-    throw std::invalid_argument("field '" + field + "' is missing or does not have " +
-                                std::to_string(size) + " entries");
-  }
-  std::vector<int64_t> out;
-  out.reserve(size);
-  for (const json& v : j.at(field)) {
-    if (!v.is_number_integer() || v.get<int64_t>() < 0) {
-      throw std::invalid_argument("field '" + field + "' has an entry that is not a count");
-    }
-    out.push_back(v.get<int64_t>());
-  }
-  return out;
 }
 
 }  // namespace
@@ -119,15 +79,14 @@ json Stats::to_json() const {
   return j;
 }
 
-Stats Stats::from_json(const json& j, int width, int height, int max_turns) {
-  if (!j.is_object()) throw std::invalid_argument("the statistics are not an object");
+Stats Stats::from_json(const json& root, int width, int height, int max_turns) {
+  const JsonFields j(root);
   Stats s(width, height, max_turns);
-  s.games_ = get_int(j, "games");
-  s.black_wins_ = get_int(j, "black_wins");
-  s.white_wins_ = get_int(j, "white_wins");
-  s.draws_ = get_int(j, "draws");
-  if (s.games_ < 0 || s.black_wins_ < 0 || s.white_wins_ < 0 || s.draws_ < 0 ||
-      s.black_wins_ + s.white_wins_ + s.draws_ != s.games_) {
+  s.games_ = j.integer("games", 0);
+  s.black_wins_ = j.integer("black_wins", 0);
+  s.white_wins_ = j.integer("white_wins", 0);
+  s.draws_ = j.integer("draws", 0);
+  if (s.black_wins_ + s.white_wins_ + s.draws_ != s.games_) {
     throw std::invalid_argument(
         "fields 'black_wins', 'white_wins' and 'draws' do not add up to "
         "'games'");
@@ -157,17 +116,17 @@ Stats Stats::from_json(const json& j, int width, int height, int max_turns) {
       histogram_from(j, "stones_histogram", s.stones_histogram_) != s.games_) {
     throw std::invalid_argument("a histogram field does not count 'games' games");
   }
-  const std::vector<int64_t> ends = vector_from(j, "end_reasons", size_t(kPlayoutEnds));
+  const std::vector<int64_t> ends = j.counts("end_reasons", size_t(kPlayoutEnds), "one per end");
   int64_t ended = 0;
   for (size_t i = 0; i < ends.size(); ++i) ended += s.end_reasons_[i] = ends[i];
   if (ended != s.games_) {
     throw std::invalid_argument("field 'end_reasons' does not add up to 'games'");
   }
   const size_t area = size_t(width) * size_t(height);
-  s.ownership_ = vector_from(j, "ownership", 3 * area);
-  s.first_move_games_ = vector_from(j, "first_move_games", area + 1);
-  s.first_move_black_wins_ = vector_from(j, "first_move_black_wins", area + 1);
-  s.first_move_white_wins_ = vector_from(j, "first_move_white_wins", area + 1);
+  s.ownership_ = j.counts("ownership", 3 * area, "three per point");
+  s.first_move_games_ = j.counts("first_move_games", area + 1, "one per point and pass");
+  s.first_move_black_wins_ = j.counts("first_move_black_wins", area + 1, "one per point and pass");
+  s.first_move_white_wins_ = j.counts("first_move_white_wins", area + 1, "one per point and pass");
   return s;
 }
 

@@ -2,6 +2,8 @@
 // only lists them.
 #pragma once
 
+#include <functional>
+
 #include <CLI/CLI.hpp>
 
 namespace tengen::tools {
@@ -17,5 +19,13 @@ void add_count_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_score_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
+
+// Makes `run` the subcommand's action; a non-zero result is tengen's exit
+// status.
+inline void on_run(CLI::App* cmd, std::function<int()> run) {
+  cmd->callback([run = std::move(run)] {
+    if (int rc = run(); rc != 0) throw CLI::RuntimeError(rc);
+  });
+}
 
 }  // namespace tengen::tools

@@ -112,9 +112,7 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
   reporter.finish();
 
   // With the JSON on stdout ("-") the text report stays out of its way.
-  if (!json.is_stdout()) std::fputs(external::format_report(report).c_str(), stdout);
-  json.write(external::report_json(config, report));
-  json.close();
+  write_reports(external::format_report(report), json, external::report_json(config, report));
   if (!o.sgf.empty()) {
     for (size_t r = 0; r < report.rule_sets.size(); ++r) {
       int n = 0;
@@ -178,10 +176,7 @@ void add_crosscheck_command(CLI::App& app) {
   cmd->add_option("--sgf", options->sgf,
                   "write the findings' games as SGF files to this directory");
   cmd->add_flag("--no-progress", options->no_progress, "no progress line on stderr");
-  cmd->callback([options] {
-    const int status = run_crosscheck_command(*options);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+  on_run(cmd, [options] { return run_crosscheck_command(*options); });
 }
 
 }  // namespace tengen::tools

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fmt/core.h>
+
 #include "differential/run.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
@@ -93,16 +95,11 @@ int run_fuzz_command(const FuzzOptions& o) {
   reporter.finish();
 
   std::string text;
-  char line[320];
-  std::snprintf(
-      line, sizeof line,
-      "tengen fuzz: seed %llu, %llu cases, %llu steps, %llu legality answers and %llu "
-      "score comparisons, %.1f s%s\n",
-      static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(result.cases),
-      static_cast<unsigned long long>(result.steps), static_cast<unsigned long long>(result.checks),
-      static_cast<unsigned long long>(result.scores), result.seconds,
+  text += fmt::format(
+      "tengen fuzz: seed {}, {} cases, {} steps, {} legality answers and {} score comparisons, "
+      "{:.1f} s{}\n",
+      o.seed, result.cases, result.steps, result.checks, result.scores, result.seconds,
       result.interrupted ? " (interrupted)" : "");
-  text += line;
   if (result.failure) {
     const differential::Failure& f = *result.failure;
     const std::string path = failure_path(o, f);
@@ -120,9 +117,7 @@ int run_fuzz_command(const FuzzOptions& o) {
     text += "no divergence between the fast engine and the reference model\n";
   }
   // With the JSON on stdout ("-") the text report stays out of its way.
-  if (!json.is_stdout()) std::fputs(text.c_str(), stdout);
-  json.write(result_json(o, result));
-  json.close();
+  write_reports(text, json, result_json(o, result));
   if (result.failure) return 1;
   return result.interrupted ? guard.exit_status() : 0;
 }
@@ -149,10 +144,7 @@ void add_fuzz_command(CLI::App& app) {
   cmd->add_option("--json", options->json, "write the result as JSON to FILE ('-': stdout)")
       ->type_name("FILE");
   cmd->add_flag("--no-progress", options->no_progress, "no progress on stderr");
-  cmd->callback([options] {
-    const int status = run_fuzz_command(*options);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+  on_run(cmd, [options] { return run_fuzz_command(*options); });
 }
 
 }  // namespace tengen::tools

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/presets.h"
 #include "gtp/engine.h"
 #include "tools/commands.h"
 #include "tools/options.h"
@@ -14,17 +15,15 @@ namespace tengen::tools {
 namespace {
 
 struct GtpCommandOptions {
-  std::string board = "19";
-  std::string rules = "tromp-taylor";
-  std::string komi;
+  GameOptions game{.board = "19"};
   uint64_t seed = 1;
   std::string name = "Tengen";
 };
 
 int run_gtp(const GtpCommandOptions& options) {
   gtp::GtpEngineOptions engine_options;
-  std::tie(engine_options.width, engine_options.height) = parse_board_size(options.board);
-  engine_options.rules = parse_rules(options.rules, options.komi);
+  std::tie(engine_options.width, engine_options.height) = options.game.size();
+  engine_options.rules = options.game.parsed_rules();
   engine_options.seed = options.seed;
   engine_options.name = options.name;
   gtp::GtpEngine engine(engine_options);
@@ -41,13 +40,13 @@ void add_gtp_command(CLI::App& app) {
   auto options = std::make_shared<GtpCommandOptions>();
   CLI::App* gtp =
       app.add_subcommand("gtp", "Run a GTP version 2 engine on stdin/stdout (random light policy)");
-  add_board_option(gtp, options->board, "Initial board size: 19 or 19x13 (1 to 25 each way)");
-  add_rules_option(gtp, "--rules", options->rules,
-                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...: the "
-                   "rules of every game (a loaded record's RU applies to that game only)");
-  add_komi_option(gtp, options->komi,
-                  "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000; GTP's "
-                  "komi command takes any finite number)");
+  options->game.add_to(
+      gtp, "Initial board size: 19 or 19x13 (1 to 25 each way)",
+      "Preset (" + preset_list() +
+          ") or key=value,...: the rules of every game (a loaded record's RU applies "
+          "to that game only)",
+      "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000; GTP's "
+      "komi command takes any finite number)");
   add_seed_option(gtp, options->seed, "Seed of genmove's random generator");
   gtp->add_option("--name", options->name, "Name reported by the name command")
       ->capture_default_str();
@@ -56,9 +55,7 @@ void add_gtp_command(CLI::App& app) {
       "is_legal, all_legal, list_stones, captures (as in GNU Go), and\n"
       "tengen-rules [PRESET|key=value,...] to show or set the rules (komi included).\n"
       "final_status_list calls every stone alive: the engine is a random player.");
-  gtp->callback([options] {
-    if (int rc = run_gtp(*options); rc != 0) throw CLI::RuntimeError(rc);
-  });
+  on_run(gtp, [options] { return run_gtp(*options); });
 }
 
 }  // namespace tengen::tools

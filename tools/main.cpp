@@ -8,6 +8,8 @@
 #include <exception>
 #include <string>
 
+#include <fmt/core.h>
+
 #include "tengen/version.h"
 #include "tools/commands.h"
 #include "tools/output.h"
@@ -51,13 +53,13 @@ int main(int argc, char** argv) {
   tengen::tools::add_score_command(app);
   tengen::tools::add_merge_command(app);
   if (argc == 1) {
-    std::fprintf(stderr, "tengen: give a command (one of: %s; see tengen --help)\n",
-                 command_names(app).c_str());
+    fmt::print(stderr, "tengen: give a command (one of: {}; see tengen --help)\n",
+               command_names(app));
     return static_cast<int>(CLI::ExitCodes::RequiredError);
   }
   if (!known_first_word(app, argv[1])) {
-    std::fprintf(stderr, "tengen: unknown command '%s' (expected one of: %s; see tengen --help)\n",
-                 argv[1], command_names(app).c_str());
+    fmt::print(stderr, "tengen: unknown command '{}' (expected one of: {}; see tengen --help)\n",
+               argv[1], command_names(app));
     return static_cast<int>(CLI::ExitCodes::ExtrasError);
   }
   try {
@@ -68,7 +70,7 @@ int main(int argc, char** argv) {
     try {
       tengen::tools::flush_stdout();
     } catch (const std::exception& flush_error) {
-      std::fprintf(stderr, "tengen: %s\n", flush_error.what());
+      fmt::print(stderr, "tengen: {}\n", flush_error.what());
       return e.get_exit_code() != 0 ? e.get_exit_code() : 1;
     }
     return e.get_exit_code();
@@ -76,7 +78,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    std::fprintf(stderr, "tengen: %s\n", e.what());
+    fmt::print(stderr, "tengen: {}\n", e.what());
     return 1;
   }
   return 0;

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <fmt/core.h>
+
 #include "core/types.h"
 #include "selfplay/runner.h"
 
@@ -166,12 +168,27 @@ CLI::Option* add_komi_option(CLI::App* cmd, std::string& target, const std::stri
       ->check(checked("KOMI", [](const std::string& t) { parse_rules("tromp-taylor", t); }));
 }
 
+void GameOptions::add_to(CLI::App* cmd, const std::string& board_text,
+                         const std::string& rules_text, const std::string& komi_text) {
+  add_board_option(cmd, board, board_text);
+  add_rules_option(cmd, "--rules", rules, rules_text);
+  add_komi_option(cmd, komi, komi_text);
+}
+
+std::pair<int, int> GameOptions::size() const {
+  return parse_board_size(board);
+}
+
+Rules GameOptions::parsed_rules() const {
+  return parse_rules(rules, komi);
+}
+
 int resolve_threads(int requested) {
   const int cores = selfplay::default_threads();
   if (requested <= 0) return cores;
   if (requested > cores) {
-    std::fprintf(stderr, "tengen: --threads %d is more than the %d cores here; using %d\n",
-                 requested, cores, cores);
+    fmt::print(stderr, "tengen: --threads {} is more than the {} cores here; using {}\n", requested,
+               cores, cores);
     return cores;
   }
   return requested;

@@ -67,6 +67,22 @@ CLI::Option* add_rules_option(CLI::App* cmd, const std::string& name, std::strin
                               const std::string& description);
 CLI::Option* add_komi_option(CLI::App* cmd, std::string& target, const std::string& description);
 
+// The game a playing subcommand (play, gtp, selfplay) sets up: --board,
+// --rules and --komi, kept as text and parsed when the command runs.
+struct GameOptions {
+  std::string board{};
+  std::string rules = "tromp-taylor";
+  std::string komi{};  // "": the rules' komi
+
+  // Adds the three options with these descriptions.
+  void add_to(CLI::App* cmd, const std::string& board_text, const std::string& rules_text,
+              const std::string& komi_text);
+  // parse_board_size(board); throws std::invalid_argument.
+  std::pair<int, int> size() const;
+  // parse_rules(rules, komi); throws std::invalid_argument.
+  Rules parsed_rules() const;
+};
+
 // The threads a run uses: all cores for 0; more threads than cores would
 // only slow the run down (and oneTBB warns about them), so a larger request
 // is cut to the number of cores with a note on stderr.

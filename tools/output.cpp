@@ -103,6 +103,12 @@ void write_whole_file(const std::string& path, std::string_view text, const std:
   out.close();
 }
 
+void write_reports(std::string_view text, Output& json, std::string_view json_text) {
+  if (!json.is_stdout()) std::fwrite(text.data(), 1, text.size(), stdout);
+  json.write(json_text);
+  json.close();
+}
+
 void flush_stdout() {
   errno = 0;
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

@@ -49,6 +49,10 @@ void prepare_output_dir(const std::string& dir, const std::string& what);
 // Writes a whole file; throws std::runtime_error naming it on any failure.
 void write_whole_file(const std::string& path, std::string_view text, const std::string& what);
 
+// The text report on stdout unless the JSON goes there ("-"); then the JSON,
+// if asked for, and its output closed. Throws std::runtime_error as write().
+void write_reports(std::string_view text, Output& json, std::string_view json_text);
+
 // Flushes standard output; throws std::runtime_error if anything written to
 // it was lost (a full disk, a closed pipe).
 void flush_stdout();

@@ -6,8 +6,11 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/core.h>
+
 #include "core/coords.h"
 #include "core/game.h"
+#include "core/presets.h"
 #include "gtp/protocol.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
@@ -18,9 +21,7 @@ namespace tengen::tools {
 namespace {
 
 struct PlayOptions {
-  std::string board = "9";
-  std::string rules = "tromp-taylor";
-  std::string komi;
+  GameOptions game{.board = "9"};
   uint64_t seed = 1;
   int max_turns = 0;
   int handicap = 0;
@@ -28,8 +29,8 @@ struct PlayOptions {
 };
 
 int run_play(const PlayOptions& options) {
-  auto [width, height] = parse_board_size(options.board);
-  Rules rules = parse_rules(options.rules, options.komi);
+  auto [width, height] = options.game.size();
+  Rules rules = options.game.parsed_rules();
   Game game(width, height, rules);
   if (options.handicap > 0) {
     if (std::string error = game.set_handicap(options.handicap); !error.empty()) {
@@ -39,18 +40,17 @@ int run_play(const PlayOptions& options) {
   selfplay::Rng rng(options.seed);
   selfplay::LightPolicy policy;
   const int max_turns = options.max_turns > 0 ? options.max_turns : 3 * width * height;
-  std::printf("Rules %s (%s), board %dx%d, seed %llu", rules.to_string().c_str(),
-              rules.preset_name().empty() ? "custom" : std::string(rules.preset_name()).c_str(),
-              width, height, static_cast<unsigned long long>(options.seed));
+  fmt::print("Rules {} ({}), board {}x{}, seed {}", rules.to_string(),
+             rules.preset_name().empty() ? "custom" : rules.preset_name(), width, height,
+             options.seed);
   if (options.handicap > 0) {
-    std::printf(", handicap %d (%s)", options.handicap,
-                rules.handicap == HandicapPlacement::Fixed
-                    ? ("on " + gtp::format_gtp_vertices(
-                                   game.board(), handicap_points(game.board(), options.handicap)))
-                          .c_str()
-                    : "free: Black's first moves");
+    fmt::print(", handicap {} ({})", options.handicap,
+               rules.handicap == HandicapPlacement::Fixed
+                   ? "on " + gtp::format_gtp_vertices(
+                                 game.board(), handicap_points(game.board(), options.handicap))
+                   : "free: Black's first moves");
   }
-  std::printf("\n");
+  fmt::print("\n");
   int turn = 0;
   while (!game.over() && turn < max_turns) {
     const Color me = game.to_move();
@@ -58,27 +58,26 @@ int run_play(const PlayOptions& options) {
     const Point p = policy.play(game, rng);
     ++turn;
     if (!options.quiet) {
-      std::printf("%4d %s %s", turn, me == Color::Black ? "B" : "W",
-                  gtp_vertex(game.board(), p).c_str());
-      if (game.prisoners(me) > before) std::printf("  captures %d", game.prisoners(me) - before);
+      fmt::print("{:>4} {} {}", turn, me == Color::Black ? "B" : "W", gtp_vertex(game.board(), p));
+      if (game.prisoners(me) > before) fmt::print("  captures {}", game.prisoners(me) - before);
       if (game.suicides(me) > suicides_before) {
-        std::printf("  suicide of %d", game.suicides(me) - suicides_before);
+        fmt::print("  suicide of {}", game.suicides(me) - suicides_before);
       }
-      std::printf("\n");
+      fmt::print("\n");
     }
   }
-  std::printf("\n%s", pretty_diagram(game.board()).c_str());
+  fmt::print("\n{}", pretty_diagram(game.board()));
   const Score s = game.score();
   // Suicided stones are the opponent's prisoners (see Game::suicides).
-  std::printf("Game %s after %d turns. Prisoners: black %d, white %d.\n",
-              game.over() ? ("ended by " + std::string(to_string(game.end_reason()))).c_str()
-                          : "stopped at the turn limit",
-              turn, game.prisoners(Color::Black) + game.suicides(Color::White),
-              game.prisoners(Color::White) + game.suicides(Color::Black));
-  std::printf("Score: black %d, white %d + komi %s%s, neutral %d. Result: %s\n", s.black, s.white,
-              format_komi(s.komi).c_str(),
-              s.handicap_bonus ? (" + handicap " + std::to_string(s.handicap_bonus)).c_str() : "",
-              s.neutral, s.result().c_str());
+  fmt::print("Game {} after {} turns. Prisoners: black {}, white {}.\n",
+             game.over() ? "ended by " + std::string(to_string(game.end_reason()))
+                         : "stopped at the turn limit",
+             turn, game.prisoners(Color::Black) + game.suicides(Color::White),
+             game.prisoners(Color::White) + game.suicides(Color::Black));
+  fmt::print("Score: black {}, white {} + komi {}{}, neutral {}. Result: {}\n", s.black, s.white,
+             format_komi(s.komi),
+             s.handicap_bonus ? " + handicap " + std::to_string(s.handicap_bonus) : "", s.neutral,
+             s.result());
   return 0;
 }
 
@@ -87,11 +86,9 @@ int run_play(const PlayOptions& options) {
 void add_play_command(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* play = app.add_subcommand("play", "Play one random game and print it with its score");
-  add_board_option(play, options->board, "Board size: 9 or 19x13 (1 to 25 each way)");
-  add_rules_option(play, "--rules", options->rules,
-                   "Preset (tromp-taylor, japanese, chinese, aga, nz) or key=value,...");
-  add_komi_option(play, options->komi,
-                  "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000)");
+  options->game.add_to(play, "Board size: 9 or 19x13 (1 to 25 each way)",
+                       "Preset (" + preset_list() + ") or key=value,...",
+                       "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000)");
   add_seed_option(play, options->seed);
   add_int_option(play, "--max-turns", options->max_turns, "Turn limit (0: 3 x area)", 0, 1 << 30);
   add_int_option(play, "--handicap", options->handicap,
@@ -99,9 +96,7 @@ void add_play_command(CLI::App& app) {
                  "on the star points; free: Black's first moves)",
                  0, 361);
   play->add_flag("--quiet", options->quiet, "Print only the final board and score");
-  play->callback([options] {
-    if (int rc = run_play(*options); rc != 0) throw CLI::RuntimeError(rc);
-  });
+  on_run(play, [options] { return run_play(*options); });
 }
 
 }  // namespace tengen::tools

@@ -6,18 +6,15 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include <fmt/core.h>
+
 namespace tengen::tools {
 namespace {
 
 std::string duration_text(double seconds) {
   const long s = long(seconds + 0.5);
-  char buffer[32];
-  if (s >= 3600) {
-    std::snprintf(buffer, sizeof buffer, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%ld:%02ld", s / 60, s % 60);
-  }
-  return buffer;
+  if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+  return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
 // TENGEN_PROGRESS_SECONDS=N sets the interval of a log's lines (0: every
@@ -55,24 +52,19 @@ void ProgressReporter::update(uint64_t done, uint64_t total, const std::string& 
   const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
   std::string line = label_ + ": " + std::to_string(done);
   if (total > 0) line += "/" + std::to_string(total);
-  char numbers[96];
-  std::snprintf(numbers, sizeof numbers, " %s, %.0f %s/s, %s", unit_.c_str(), rate, unit_.c_str(),
-                duration_text(elapsed).c_str());
-  line += numbers;
+  line += fmt::format(" {}, {:.0f} {}/s, {}", unit_, rate, unit_, duration_text(elapsed));
   if (total > 0 && done > 0 && done <= total && rate > 0) {
-    std::snprintf(numbers, sizeof numbers, " (%.1f%%, about %s left)",
-                  100.0 * double(done) / double(total),
-                  duration_text(double(total - done) / rate).c_str());
-    line += numbers;
+    line += fmt::format(" ({:.1f}%, about {} left)", 100.0 * double(done) / double(total),
+                        duration_text(double(total - done) / rate));
   }
   if (!extra.empty()) line += ", " + extra;
-  std::fprintf(stderr, tty_ ? "\r%s  " : "%s\n", line.c_str());
+  fmt::print(stderr, "{}", tty_ ? "\r" + line + "  " : line + "\n");
   std::fflush(stderr);
   drawn_ = true;
 }
 
 void ProgressReporter::finish() {
-  if (drawn_ && tty_) std::fprintf(stderr, "\r%*s\r", 110, "");
+  if (drawn_ && tty_) fmt::print(stderr, "\r{:110}\r", "");
   drawn_ = false;
 }
 

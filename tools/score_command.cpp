@@ -153,7 +153,7 @@ GameScore score_record(formats::GameRecord record, const ScoreCommandOptions& op
       compare_with_gnugo(*gnugo, game, g);
     } catch (const external::GtpError& e) {
       // The comparison is an extra: say so and go on with a fresh GNU Go.
-      std::fprintf(stderr, "tengen score: GNU Go comparison skipped: %s\n", e.what());
+      fmt::print(stderr, "tengen score: GNU Go comparison skipped: {}\n", e.what());
       g.gnugo_dead.reset();
       g.gnugo_failed = true;
     }
@@ -304,7 +304,7 @@ int run_score(const ScoreCommandOptions& options) {
   for (const std::string& file : formats::collect_sgf_files(options.paths)) {
     const formats::SgfRead sgf = formats::read_sgf_file(file, read);
     if (!sgf.ok()) {
-      std::fprintf(stderr, "tengen score: %s\n", sgf.error->message().c_str());
+      fmt::print(stderr, "tengen score: {}\n", sgf.error->message());
       ++unreadable;
       continue;
     }
@@ -394,9 +394,9 @@ void add_score_command(CLI::App& app) {
       "RE with a number (B+3.5, W+0.5, 0) is compared by margin, B+R or W+T by winner.\n"
       "Exit status: 0 if every record was scored, 1 if a file is unreadable or a record does "
       "not replay.");
-  cmd->callback([options] {
+  on_run(cmd, [options] {
     options->estimate.threads = resolve_threads(options->estimate.threads);
-    if (int rc = run_score(*options); rc != 0) throw CLI::RuntimeError(rc);
+    return run_score(*options);
   });
 }
 

@@ -8,7 +8,10 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/core.h>
+
 #include "core/board.h"
+#include "core/presets.h"
 #include "formats/sgf.h"
 #include "report/output_file.h"
 #include "report/page.h"
@@ -31,9 +34,7 @@ namespace {
 constexpr uint64_t kMaxGames = 1'000'000'000'000'000;
 
 struct SelfplayOptions {
-  std::string board = "9";
-  std::string rules = "tromp-taylor";
-  std::string komi;
+  GameOptions game{.board = "9"};
   uint64_t games = 100000;
   uint64_t seed = 1;
   int threads = 0;
@@ -49,16 +50,13 @@ struct SelfplayOptions {
   DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
 };
 
-void run_selfplay_command(SelfplayOptions& options) {
-  // Everything that can be wrong with the arguments or the outputs fails
-  // here, before any game is played.
-  check_distinct_outputs(
-      {{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
-  const auto [width, height] = parse_board_size(options.board);
+// The run the options ask for; throws std::invalid_argument if it is not one.
+selfplay::RunConfig run_config(const SelfplayOptions& options) {
+  const auto [width, height] = options.game.size();
   selfplay::RunConfig config;
   config.width = width;
   config.height = height;
-  config.rules = parse_rules(options.rules, options.komi);
+  config.rules = options.game.parsed_rules();
   config.games = options.games;
   config.seed = options.seed;
   config.threads = resolve_threads(options.threads);
@@ -68,6 +66,15 @@ void run_selfplay_command(SelfplayOptions& options) {
   if (std::string error = selfplay::validate(config); !error.empty()) {
     throw std::invalid_argument(error);
   }
+  return config;
+}
+
+void run_selfplay_command(SelfplayOptions& options) {
+  // Everything that can be wrong with the arguments or the outputs fails
+  // here, before any game is played.
+  check_distinct_outputs(
+      {{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
+  selfplay::RunConfig config = run_config(options);
   if (!prepare_distributed(config, options.distributed,
                            !options.csv.empty() || !options.sgf.empty())) {
     return;  // an MPI rank other than 0: it played what rank 0 handed it
@@ -83,7 +90,7 @@ void run_selfplay_command(SelfplayOptions& options) {
     throw std::runtime_error("'" + options.html + "' exists; use --force to overwrite it");
   }
 
-  const Board board(width, height);
+  const Board board(config.width, config.height);
   selfplay::RunCallbacks callbacks;
   if (csv.enabled() || config.keep_moves > 0) {
     callbacks.on_game = [&](const selfplay::GameSummary& game, std::span<const Move> moves) {
@@ -99,9 +106,7 @@ void run_selfplay_command(SelfplayOptions& options) {
             game.end == selfplay::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
             game.end == selfplay::PlayoutEnd::MoveCap,
             config.handicap};
-        char name[48];
-        std::snprintf(name, sizeof name, "game-%06llu.sgf",
-                      static_cast<unsigned long long>(game.index));
+        const std::string name = fmt::format("game-{:06}.sgf", game.index);
         const std::string path = (std::filesystem::path(options.sgf) / name).string();
         write_whole_file(path, formats::write_sgf(selfplay::game_record(sgf)), "SGF file");
       }
@@ -117,7 +122,7 @@ void run_selfplay_command(SelfplayOptions& options) {
 
   // With an output on stdout ("-") the text summary stays out of its way.
   if (!json.is_stdout() && !csv.is_stdout()) {
-    std::fputs(selfplay::summary_text(result).c_str(), stdout);
+    fmt::print("{}", selfplay::summary_text(result));
   }
   // The CSV first: a shard's JSON records the CSV file's checksum.
   csv.close();
@@ -137,12 +142,10 @@ void add_selfplay_command(CLI::App& app) {
   auto options = std::make_shared<SelfplayOptions>();
   CLI::App* cmd = app.add_subcommand(
       "selfplay", "Play many random games (light playouts) in parallel and print their statistics");
-  add_board_option(cmd, options->board, "Board size: N or WxH, 1 to 25");
-  add_rules_option(cmd, "--rules", options->rules,
-                   "Rules: a preset (tromp-taylor, japanese, chinese, aga, nz), key=value,... or "
-                   "a preset with overrides");
-  add_komi_option(cmd, options->komi,
-                  "Komi, a multiple of 0.5 from -1000 to 1000 (default: the rules' komi)");
+  options->game.add_to(
+      cmd, "Board size: N or WxH, 1 to 25",
+      "Rules: a preset (" + preset_list() + "), key=value,... or a preset with overrides",
+      "Komi, a multiple of 0.5 from -1000 to 1000 (default: the rules' komi)");
   add_count_option(cmd, "--games", options->games, "Number of games", 0, kMaxGames);
   add_seed_option(cmd, options->seed, "Run seed: game i is seeded from (seed, i)");
   add_threads_option(cmd, options->threads);

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/core.h>
+
 #include "formats/verify.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
@@ -57,17 +59,13 @@ int run_verify(const VerifyCommandOptions& options) {
   verify.stop = guard.flag();
   const formats::VerifyReport report = formats::verify_files(files, verify);
   reporter.finish();
-  if (!json.is_stdout()) {
-    std::string text =
-        formats::format_report(options.problems_only ? problems(report) : report, options.timing);
-    if (report.interrupted) {
-      text += "interrupted: " + std::to_string(report.files.size()) + " of " +
-              std::to_string(files.size()) + " files verified\n";
-    }
-    std::fwrite(text.data(), 1, text.size(), stdout);
+  std::string text =
+      formats::format_report(options.problems_only ? problems(report) : report, options.timing);
+  if (report.interrupted) {
+    text +=
+        fmt::format("interrupted: {} of {} files verified\n", report.files.size(), files.size());
   }
-  json.write(formats::format_report_json(report));
-  json.close();
+  write_reports(text, json, formats::format_report_json(report));
   const formats::VerifySummary& s = report.summary;
   if (s.illegal_moves + s.bad_setups + s.unreadable_files > 0) return 1;
   return report.interrupted ? guard.exit_status() : 0;
@@ -96,9 +94,7 @@ void add_verify_command(CLI::App& app) {
       "Two passes do not end a replayed game (end=agreement): records often go on after them.\n"
       "Exit status: 0 if every game replays, 1 if any illegal move, impossible setup or\n"
       "unreadable file; 130 or 143 when stopped by Ctrl-C or SIGTERM.");
-  verify->callback([options] {
-    if (int rc = run_verify(*options); rc != 0) throw CLI::RuntimeError(rc);
-  });
+  on_run(verify, [options] { return run_verify(*options); });
 }
 
 }  // namespace tengen::tools
