@@ -16,7 +16,7 @@
 //     where the move captures nothing and no earlier position can hold the
 //     stones it would make (see may_repeat).
 // Every rules decision (capture, suicide, ko, superko, eye) is exact; the
-// properties in props/prop_kernel_test.cpp hold it to the reference model.
+// properties in tests/core/prop_kernel_test.cpp hold it to the reference model.
 #pragma once
 
 #include <algorithm>

@@ -20,7 +20,7 @@
 // no hash keys. It misses repetitions and finds false ones.
 //
 // This was established against GNU Go 3.8 itself: the cross-check's pinned
-// test (props/check_gnugo_test.cpp) plays 600 moves of kos past two folds and
+// test (tests/external/external_gnugo_test.cpp) plays 600 moves of kos past two folds and
 // every superko answer GNU Go gives is the model's.
 #pragma once
 

@@ -3,7 +3,7 @@
 // time) and rule family (ko rule x suicide rule), chosen once per run.
 //
 // It plays exactly the games that LightPolicy plays on a Game from the same
-// start with the same random numbers (props/selfplay_kernel_test.cpp checks
+// start with the same random numbers (tests/selfplay/selfplay_kernel_test.cpp checks
 // this move for move on every instance), only faster: the policy, the move
 // cap and the scoring are the same; what differs is how the board keeps its
 // chains (see playout_game.h).
