@@ -212,33 +212,7 @@ PlayResult Board::place(Point p, Color c, Change* change) {
     change->neighbours_ = uint8_t(count);
     change->base_ = base;
   }
-  if (base == kNoPoint) {
-    head_[p] = p;
-    next_[p] = p;
-    chain_[p] = Chain{uint16_t(neighbours_[p] & 15), 1};
-  } else {
-    // p joins base: its empty neighbours not already next to base are new liberties.
-    int added = 0;
-    for (int d : offsets_) {
-      Point n = Point(p + d);
-      added += color_[n] == Color::Empty && !adjacent_to_chain(n, base);
-    }
-    head_[p] = base;
-    next_[p] = next_[base];
-    next_[base] = p;
-    chain_[base].liberties = uint16_t(chain_[base].liberties + added);
-    chain_[base].stones = uint16_t(chain_[base].stones + 1);
-    for (int i = 0; i < count; ++i) {
-      if (seen[i] == base || color_[seen[i]] != c) continue;
-      const Point joined = merge_chains(base, seen[i]);
-      if constexpr (kRecord) {
-        change->merged_into_[change->merges_] = joined;
-        change->merged_from_[change->merges_] = joined == base ? seen[i] : base;
-        ++change->merges_;
-      }
-      base = joined;
-    }
-  }
+  connect<kRecord>(p, c, base, seen, count, change);
   PlayResult result;
   for (int i = 0; i < count; ++i) {
     Point h = seen[i];
@@ -256,6 +230,37 @@ PlayResult Board::place(Point p, Color c, Change* change) {
   }
   if constexpr (kRecord) change->result_ = result;
   return result;
+}
+
+template <bool kRecord>
+void Board::connect(Point p, Color c, Point base, const Point* seen, int count, Change* change) {
+  if (base == kNoPoint) {
+    head_[p] = p;
+    next_[p] = p;
+    chain_[p] = Chain{uint16_t(neighbours_[p] & 15), 1};
+    return;
+  }
+  // p joins base: its empty neighbours not already next to base are new liberties.
+  int added = 0;
+  for (int d : offsets_) {
+    Point n = Point(p + d);
+    added += color_[n] == Color::Empty && !adjacent_to_chain(n, base);
+  }
+  head_[p] = base;
+  next_[p] = next_[base];
+  next_[base] = p;
+  chain_[base].liberties = uint16_t(chain_[base].liberties + added);
+  chain_[base].stones = uint16_t(chain_[base].stones + 1);
+  for (int i = 0; i < count; ++i) {
+    if (seen[i] == base || color_[seen[i]] != c) continue;
+    const Point joined = merge_chains(base, seen[i]);
+    if constexpr (kRecord) {
+      change->merged_into_[change->merges_] = joined;
+      change->merged_from_[change->merges_] = joined == base ? seen[i] : base;
+      ++change->merges_;
+    }
+    base = joined;
+  }
 }
 
 // Undo replays place() backwards: suicide, captures (last first), merges

@@ -180,6 +180,10 @@ class Board {
 
   template <bool kRecord>
   PlayResult place(Point p, Color c, Change* change);
+  // place()'s middle: p starts a chain, or joins `base` and the other own
+  // chains among seen[0, count) join it.
+  template <bool kRecord>
+  void connect(Point p, Color c, Point base, const Point* seen, int count, Change* change);
   void copy_from(const Board& other);
   // The diagonal half of is_eye.
   bool diagonals_allow_eye(Point p, Color c) const;
