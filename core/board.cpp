@@ -11,15 +11,6 @@
 namespace tengen {
 namespace {
 
-bool is_stone(Color c) {
-  return uint8_t(c) - 1u < 2u;
-}
-
-// The neighbour-count field of each colour (see neighbours_ in board.h).
-constexpr int shift(Color c) {
-  return 4 * int(c);
-}
-
 // Adds h to the small set `seen` unless it is there; returns whether it was new.
 inline bool insert_head(Point (&seen)[4], int& count, Point h) {
   for (int i = 0; i < count; ++i) {
@@ -174,7 +165,25 @@ void Board::remove_chain(Point head) {
 }
 
 PlayResult Board::play(Point p, Color c) {
+  return place<false>(p, c, nullptr);
+}
+
+PlayResult Board::play(Point p, Color c, Change& change) {
+  return place<true>(p, c, &change);
+}
+
+template <bool kRecord>
+PlayResult Board::place(Point p, Color c, Change* change) {
   const Color enemy = opponent(c);
+  if constexpr (kRecord) {
+    change->point_ = p;
+    change->color_ = c;
+    change->empty_index_ = empty_at_[p];
+    change->next_ = next_[p];
+    change->merges_ = 0;
+    change->captured_ = 0;
+    change->suicided_ = kNoPoint;
+  }
   add_stone(p, c);
   // Each distinct neighbouring chain loses p as a liberty. The largest own
   // chain among them becomes the base that p and the others join.
@@ -187,6 +196,10 @@ PlayResult Board::play(Point p, Color c) {
     for (int i = 0; i < count; ++i) {
       if (seen[i] == h) return;
     }
+    if constexpr (kRecord) {
+      change->neighbour_[size_t(count)] = h;
+      change->neighbour_chain_[size_t(count)] = chain_[h];
+    }
     seen[count++] = h;
     --chain_[h].liberties;
     if (color_[h] == c && (base == kNoPoint || chain_[h].stones > chain_[base].stones)) base = h;
@@ -195,40 +208,149 @@ PlayResult Board::play(Point p, Color c) {
   visit(Point(p + 1));
   visit(Point(p - stride_));
   visit(Point(p + stride_));
-  if (base == kNoPoint) {
-    head_[p] = p;
-    next_[p] = p;
-    chain_[p] = Chain{uint16_t(neighbours_[p] & 15), 1};
-  } else {
-    // p joins base: its empty neighbours not already next to base are new liberties.
-    int added = 0;
-    for (int d : offsets_) {
-      Point n = Point(p + d);
-      added += color_[n] == Color::Empty && !adjacent_to_chain(n, base);
-    }
-    head_[p] = base;
-    next_[p] = next_[base];
-    next_[base] = p;
-    chain_[base].liberties = uint16_t(chain_[base].liberties + added);
-    chain_[base].stones = uint16_t(chain_[base].stones + 1);
-    for (int i = 0; i < count; ++i) {
-      if (seen[i] != base && color_[seen[i]] == c) base = merge_chains(base, seen[i]);
-    }
+  if constexpr (kRecord) {
+    change->neighbours_ = uint8_t(count);
+    change->base_ = base;
   }
+  connect<kRecord>(p, c, base, seen, count, change);
   PlayResult result;
   for (int i = 0; i < count; ++i) {
     Point h = seen[i];
     if (color_[h] == enemy && chain_[h].liberties == 0) {
       result.captured_stones += chain_[h].stones;
       remove_chain(h);
+      if constexpr (kRecord) change->captured_ = uint8_t(change->captured_ | 1 << i);
     }
   }
   const Point own = head_[p];
   if (result.captured_stones == 0 && chain_[own].liberties == 0) {
     result.suicided_stones = chain_[own].stones;
     remove_chain(own);
+    if constexpr (kRecord) change->suicided_ = own;
   }
+  if constexpr (kRecord) change->result_ = result;
   return result;
+}
+
+template <bool kRecord>
+void Board::connect(Point p, Color c, Point base, const Point* seen, int count, Change* change) {
+  if (base == kNoPoint) {
+    head_[p] = p;
+    next_[p] = p;
+    chain_[p] = Chain{uint16_t(neighbours_[p] & 15), 1};
+    return;
+  }
+  // p joins base: its empty neighbours not already next to base are new liberties.
+  int added = 0;
+  for (int d : offsets_) {
+    Point n = Point(p + d);
+    added += color_[n] == Color::Empty && !adjacent_to_chain(n, base);
+  }
+  head_[p] = base;
+  next_[p] = next_[base];
+  next_[base] = p;
+  chain_[base].liberties = uint16_t(chain_[base].liberties + added);
+  chain_[base].stones = uint16_t(chain_[base].stones + 1);
+  for (int i = 0; i < count; ++i) {
+    if (seen[i] == base || color_[seen[i]] != c) continue;
+    const Point joined = merge_chains(base, seen[i]);
+    if constexpr (kRecord) {
+      change->merged_into_[change->merges_] = joined;
+      change->merged_from_[change->merges_] = joined == base ? seen[i] : base;
+      ++change->merges_;
+    }
+    base = joined;
+  }
+}
+
+// Undo replays place() backwards: suicide, captures (last first), merges
+// (last first), p leaving its base, then the neighbours' counts and p itself.
+void Board::undo(const Change& change) {
+  const Point p = change.point_;
+  const Color c = change.color_;
+  if (change.suicided_ != kNoPoint) {
+    restore_chain(change.suicided_, c, change.result_.suicided_stones);
+  }
+  for (int i = change.neighbours_ - 1; i >= 0; --i) {
+    if ((change.captured_ >> i) & 1) {
+      restore_chain(change.neighbour_[size_t(i)], opponent(c),
+                    change.neighbour_chain_[size_t(i)].stones);
+    }
+  }
+  for (int k = change.merges_ - 1; k >= 0; --k) {
+    // Swapping the successors of two stones of one circular list splits it
+    // back into the two lists that the same swap spliced.
+    const Point into = change.merged_into_[size_t(k)], from = change.merged_from_[size_t(k)];
+    std::swap(next_[into], next_[from]);
+    Point s = from;
+    do {
+      head_[s] = from;
+      s = next_[s];
+    } while (s != from);
+  }
+  if (change.base_ != kNoPoint) next_[change.base_] = next_[p];
+  for (int i = 0; i < change.neighbours_; ++i) {
+    chain_[change.neighbour_[size_t(i)]] = change.neighbour_chain_[size_t(i)];
+  }
+  next_[p] = change.next_;
+  // add_stone(p, c) taken back: p returns to its place in the empty list, and
+  // the point that filled that place goes back to the end.
+  clear_point(p);
+  const int i = change.empty_index_;
+  const int last = empty_count_ - 1;  // where clear_point put p
+  if (i != last) {
+    const Point moved = empty_[i];
+    empty_[last] = moved;
+    empty_at_[moved] = uint16_t(last);
+    empty_[i] = p;
+    empty_at_[p] = uint16_t(i);
+  }
+}
+
+void Board::restore_chain(Point head, Color c, int stones) {
+  // The first walk gives back the liberty that remove_chain gave each removed
+  // stone's neighbouring chains, before any stone returns. The stones went to
+  // the end of the empty list in list order: unless the list was reordered
+  // since, they leave it by truncation, which keeps the rest's order exact.
+  // The walks count stones, so a broken list cannot make them loop forever.
+  const int first = empty_count_ - stones;
+  bool in_place = first >= 0;
+  Point s = head;
+  for (int k = 0; k < stones; ++k, s = next_[s]) {
+    in_place = in_place && empty_[first + k] == s;
+    Point seen[4];
+    int count = 0;
+    for (int d : offsets_) {
+      const Point h = head_[s + d];
+      if (h != kNoPoint && insert_head(seen, count, h)) --chain_[h].liberties;
+    }
+  }
+  s = head;
+  for (int k = 0; k < stones; ++k, s = next_[s]) {
+    if (!in_place) remove_empty(s);
+    restore_point(s, c, head);
+  }
+  if (in_place) empty_count_ = first;
+}
+
+inline void Board::restore_point(Point p, Color c, Point head) {
+  color_[p] = c;
+  head_[p] = head;
+  hash_ ^= zobrist::key(p, c);
+  ++stones_[int(c)];
+  bits_[(int(c) - 1) * colouring_words_ + (p >> 6)] |= uint64_t(1) << (p & 63);
+  const uint16_t delta = uint16_t((1 << shift(c)) - 1);
+  neighbours_[p - 1] = uint16_t(neighbours_[p - 1] + delta);
+  neighbours_[p + 1] = uint16_t(neighbours_[p + 1] + delta);
+  neighbours_[p - stride_] = uint16_t(neighbours_[p - stride_] + delta);
+  neighbours_[p + stride_] = uint16_t(neighbours_[p + stride_] + delta);
+}
+
+void Board::remove_empty(Point p) {
+  const int i = empty_at_[p];
+  const Point last = empty_[--empty_count_];
+  empty_[i] = last;
+  empty_at_[last] = uint16_t(i);
 }
 
 MoveEffect Board::effect(Point p, Color c) const {
@@ -331,153 +453,6 @@ bool Board::diagonals_allow_eye(Point p, Color c) const {
 void Board::set_colour(Point p, Color c) {
   color_[p] = c;
   rebuild();
-}
-
-void Board::rebuild() {
-  hash_ = 0;
-  stones_ = {};
-  empty_count_ = 0;
-  std::fill(bits_.begin(), bits_.end(), uint64_t(0));
-  const int n = array_size();
-  for (int i = 0; i < n; ++i) {
-    Point p = Point(i);
-    head_[p] = kNoPoint;
-    Color c = color_[p];
-    if (c == Color::Empty) {
-      empty_at_[p] = uint16_t(empty_count_);
-      empty_[empty_count_++] = p;
-    } else if (is_stone(c)) {
-      hash_ ^= zobrist::key(p, c);
-      ++stones_[int(c)];
-      bits_[(int(c) - 1) * colouring_words_ + (p >> 6)] |= uint64_t(1) << (p & 63);
-    }
-  }
-  count_neighbours();
-  // Chains by flood fill; liberties counted once each with a mark.
-  std::vector<Point> stack;
-  std::vector<int> liberty_mark(size_t(n), -1);
-  for (int i = 0; i < n; ++i) {
-    Point start = Point(i);
-    if (!is_stone(color_[start]) || head_[start] != kNoPoint) continue;
-    Color c = color_[start];
-    head_[start] = start;
-    next_[start] = start;
-    int stones = 0, liberties = 0;
-    stack.assign(1, start);
-    while (!stack.empty()) {
-      Point s = stack.back();
-      stack.pop_back();
-      ++stones;
-      if (s != start) {  // link s into the circular list after the head
-        next_[s] = next_[start];
-        next_[start] = s;
-      }
-      for (int d : offsets_) {
-        Point q = Point(s + d);
-        if (color_[q] == Color::Empty && liberty_mark[q] != start) {
-          liberty_mark[q] = start;
-          ++liberties;
-        } else if (color_[q] == c && head_[q] == kNoPoint) {
-          head_[q] = start;
-          stack.push_back(q);
-        }
-      }
-    }
-    chain_[start] = Chain{uint16_t(liberties), uint16_t(stones)};
-  }
-}
-
-bool Board::has_chain_without_liberties() const {
-  for (int i = 0; i < array_size(); ++i) {
-    if (is_stone(color_[i]) && chain_[head_[i]].liberties == 0) return true;
-  }
-  return false;
-}
-
-std::string Board::check_consistency() const {
-  auto where = [&](Point p) {
-    return "(" + std::to_string(column(p)) + "," + std::to_string(row(p)) + ")";
-  };
-  const int n = array_size();
-  uint64_t hash = 0;
-  std::array<int, 4> stones{};
-  int empties = 0;
-  std::vector<uint64_t> bits(2 * size_t(colouring_words_), 0);
-  for (int i = 0; i < n; ++i) {
-    Point p = Point(i);
-    Color c = color_[p];
-    bool inside = i > stride_ && i < (height_ + 1) * stride_ && i % stride_ != 0;
-    if (inside != (c != Color::Wall)) return "wall misplaced at index " + std::to_string(i);
-    if (c == Color::Empty) {
-      ++empties;
-      if (empty_at_[p] >= empty_count_ || empty_[empty_at_[p]] != p) {
-        return "empty list misses " + where(p);
-      }
-      if (head_[p] != kNoPoint) return "empty point " + where(p) + " has a chain head";
-    } else if (is_stone(c)) {
-      hash ^= zobrist::key(p, c);
-      ++stones[int(c)];
-      bits[(int(c) - 1) * colouring_words_ + (p >> 6)] |= uint64_t(1) << (p & 63);
-    }
-    if (c != Color::Wall) {
-      int counts = 0;
-      for (int d : offsets_) counts += 1 << shift(color_[p + d]);
-      if (counts != neighbours_[p]) return "neighbour counts differ at " + where(p);
-    }
-  }
-  if (empties != empty_count_)
-    return "empty count " + std::to_string(empty_count_) + " != " + std::to_string(empties);
-  if (hash != hash_) return "hash differs from recomputation";
-  if (stones != stones_) return "stone counts differ from recomputation";
-  if (!std::equal(bits.begin(), bits.end(), bits_.begin())) return "colouring bits differ";
-
-  std::vector<int> chain_id(size_t(n), -1), liberty_mark(size_t(n), -1);
-  std::vector<Point> stack;
-  for (int i = 0; i < n; ++i) {
-    Point start = Point(i);
-    if (!is_stone(color_[start]) || chain_id[start] >= 0) continue;
-    Color c = color_[start];
-    Point head = head_[start];
-    if (head >= n || head_[head] != head || color_[head] != c) {
-      return "chain at " + where(start) + " has a bad head";
-    }
-    int stones_in_chain = 0, liberties = 0;
-    chain_id[start] = i;
-    stack.assign(1, start);
-    while (!stack.empty()) {
-      Point s = stack.back();
-      stack.pop_back();
-      ++stones_in_chain;
-      if (head_[s] != head) return "stone " + where(s) + " has another head than its chain";
-      for (int d : offsets_) {
-        Point q = Point(s + d);
-        if (color_[q] == Color::Empty && liberty_mark[q] != i) {
-          liberty_mark[q] = i;
-          ++liberties;
-        } else if (color_[q] == c && chain_id[q] < 0) {
-          chain_id[q] = i;
-          stack.push_back(q);
-        }
-      }
-    }
-    if (chain_[head].stones != stones_in_chain) {
-      return "chain at " + where(start) + ": size " + std::to_string(chain_[head].stones) +
-             " != " + std::to_string(stones_in_chain);
-    }
-    if (chain_[head].liberties != liberties) {
-      return "chain at " + where(start) + ": liberties " + std::to_string(chain_[head].liberties) +
-             " != " + std::to_string(liberties);
-    }
-    int walked = 0;
-    Point s = head;
-    do {
-      if (s >= n || chain_id[s] != i) return "chain list at " + where(start) + " leaves the chain";
-      s = next_[s];
-      if (++walked > stones_in_chain) break;
-    } while (s != head);
-    if (walked != stones_in_chain) return "chain list at " + where(start) + " has a wrong length";
-  }
-  return "";
 }
 
 }  // namespace tengen

@@ -122,6 +122,18 @@ class Board {
   // Precondition: p is an empty point on the board; c is Black or White.
   PlayResult play(Point p, Color c);
 
+  // What one play() changed, enough to take it back: a fixed-size value
+  // (no allocation), read only by Board.
+  class Change;
+  // play() that also fills `change`, for undo().
+  PlayResult play(Point p, Color c, Change& change);
+  // Takes back the play() that filled `change`. Precondition: every play()
+  // since then has been taken back, last first, and no set_colour() came
+  // between. Chains, liberty counts, hash, colouring and neighbour counts are
+  // then exactly as before the play, and so is the empty list's order unless
+  // swap_empty() reordered it in between (then it holds the same points).
+  void undo(const Change& change);
+
   // Sets a point's colour outside of play (setup stones, dead-stone removal)
   // and rebuilds the chains from scratch. Chains may be left without
   // liberties; has_chain_without_liberties() tells.
@@ -138,15 +150,58 @@ class Board {
     uint16_t stones;
   };
 
+ public:
+  class Change {
+   public:
+    const PlayResult& result() const { return result_; }
+
+   private:
+    friend class Board;
+    Point point_ = kNoPoint;
+    Color color_ = Color::Empty;
+    uint8_t neighbours_ = 0;  // distinct neighbouring chains before the play
+    uint8_t merges_ = 0;
+    uint8_t captured_ = 0;       // bit i: chain neighbour_[i] was captured
+    uint16_t empty_index_ = 0;   // the point's place in the empty list
+    Point next_ = kNoPoint;      // next_[point] before: a captured chain's list may run through it
+    Point base_ = kNoPoint;      // the own chain the stone joined (kNoPoint: a chain of its own)
+    Point suicided_ = kNoPoint;  // the head of the chain removed by suicide
+    PlayResult result_;
+    std::array<Point, 4> neighbour_{};
+    std::array<Chain, 4> neighbour_chain_{};  // their counts before the play
+    std::array<Point, 3> merged_into_{};      // merge k joined chain merged_from_[k] to merged_into_[k]
+    std::array<Point, 3> merged_from_{};
+  };
+
+ private:
+  static bool is_stone(Color c) { return uint8_t(c) - 1u < 2u; }
+  // The neighbour-count field of each colour (see neighbours_).
+  static constexpr int shift(Color c) { return 4 * int(c); }
+
+  template <bool kRecord>
+  PlayResult place(Point p, Color c, Change* change);
+  // place()'s middle: p starts a chain, or joins `base` and the other own
+  // chains among seen[0, count) join it.
+  template <bool kRecord>
+  void connect(Point p, Color c, Point base, const Point* seen, int count, Change* change);
   void copy_from(const Board& other);
   // The diagonal half of is_eye.
   bool diagonals_allow_eye(Point p, Color c) const;
   void add_stone(Point p, Color c);
   void clear_point(Point p);
   void remove_chain(Point head);
+  // remove_chain(head) taken back: the `stones` stones of colour c come back.
+  void restore_chain(Point head, Color c, int stones);
+  void restore_point(Point p, Color c, Point head);
+  void remove_empty(Point p);
   Point merge_chains(Point a, Point b);
   bool adjacent_to_chain(Point p, Point head) const;
   void rebuild();
+  // The halves of check_consistency: per point (walls, empty list, neighbour
+  // counts, hash, stone counts, colouring), then per chain.
+  std::string check_points() const;
+  std::string check_chains() const;
+  std::string where(Point p) const;  // "(x,y)" for messages
   void count_neighbours();
 
   int width_ = 0, height_ = 0, stride_ = 0;

@@ -114,6 +114,17 @@ void PositionHistory::add(const Board& board, Color side, uint64_t key) {
   slots_[i] = ++count_;
 }
 
+void PositionHistory::truncate(int size) {
+  // Entries go latest first, so each one is the last of its probe run that
+  // anything still recorded could reach: freeing its slot breaks no search.
+  const size_t mask = slots_.size() - 1;
+  for (; count_ > size; --count_) {
+    size_t i = entry(count_ - 1)[0] & mask;
+    while (slots_[i] != count_) i = (i + 1) & mask;
+    slots_[i] = 0;
+  }
+}
+
 bool PositionHistory::contains_after(const Board& board, Point p, Color c, const MoveEffect& effect,
                                      Color side, uint64_t key) const {
   if (slots_.empty()) return false;
@@ -151,6 +162,7 @@ void Game::reset() {
   board_ = start_;
   to_move_ = start_to_move_;
   moves_.clear();
+  turns_.clear();
   prisoners_[1] = prisoners_[2] = 0;
   suicides_[1] = suicides_[2] = 0;
   passes_ = 0;
@@ -190,7 +202,10 @@ MoveError Game::check(Color c, Point p) const {
 }
 
 MoveError Game::check_by_effect(Color c, Point p) const {
-  const MoveEffect effect = board_.effect(p, c);
+  return check_effect(c, p, board_.effect(p, c));
+}
+
+MoveError Game::check_effect(Color c, Point p, const MoveEffect& effect) const {
   if (effect.suicide()) {
     if (rules_.suicide == SuicideRule::Forbidden) return MoveError::Suicide;
     if (rules_.suicide == SuicideRule::Multi && effect.suicided_stones < 2) {
@@ -223,12 +238,19 @@ MoveError Game::play(Color c, Point p) {
 
 void Game::play_legal(Color c, Point p) {
   moves_.push_back(Move{c, p});
+  Turn& turn = turns_.emplace_back();
+  turn.to_move = to_move_;
+  turn.passes = passes_;
+  turn.ko_point = ko_point_;
+  turn.ko_stone = ko_stone_;
+  turn.free_handicap_left = free_handicap_left_;
+  turn.history_size = history_.size();
   ko_point_ = ko_stone_ = kNoPoint;
   if (p == kPass) {
     ++passes_;
   } else {
     passes_ = 0;
-    const PlayResult result = board_.play(p, c);
+    const PlayResult result = board_.play(p, c, turn.board);
     prisoners_[int(c)] += result.captured_stones;
     suicides_[int(c)] += result.suicided_stones;
     // A single stone that captured a single stone and has one liberty, the
@@ -248,6 +270,28 @@ void Game::play_legal(Color c, Point p) {
   if (rules_.end == EndRule::TwoPasses ? passes_ >= 2 : passes_ >= 4) {
     end_ = rules_.end == EndRule::TwoPasses ? EndReason::TwoPasses : EndReason::FourPasses;
   }
+}
+
+void Game::undo() {
+  if (turns_.empty()) throw std::logic_error("undo: no turn to take back");
+  const Turn& turn = turns_.back();
+  const Move move = moves_.back();
+  if (move.point != kPass) {
+    board_.undo(turn.board);
+    const PlayResult& result = turn.board.result();
+    prisoners_[int(move.color)] -= result.captured_stones;
+    suicides_[int(move.color)] -= result.suicided_stones;
+  }
+  to_move_ = turn.to_move;
+  passes_ = turn.passes;
+  ko_point_ = turn.ko_point;
+  ko_stone_ = turn.ko_stone;
+  free_handicap_left_ = turn.free_handicap_left;
+  history_.truncate(turn.history_size);
+  end_ = EndReason::None;  // no turn is played after the end
+  dead_.clear();
+  moves_.pop_back();
+  turns_.pop_back();
 }
 
 std::string Game::set_handicap(int n) {

@@ -30,6 +30,11 @@ class PositionHistory {
   bool contains_after(const Board& board, Point p, Color c, const MoveEffect& effect, Color side,
                       uint64_t key) const;
   int size() const { return count_; }
+  // The key of the i-th position recorded, 0 <= i < size().
+  uint64_t key(int i) const { return entry(i)[0]; }
+  // Forgets the positions recorded after the first `size`, the latest first
+  // (what undo needs). Precondition: size <= size().
+  void truncate(int size);
 
  private:
   bool contains(const uint64_t* colouring, Color side, uint64_t key) const;
@@ -60,6 +65,11 @@ class Game {
   int consecutive_passes() const { return passes_; }
   bool over() const { return end_ != EndReason::None; }
   EndReason end_reason() const { return end_; }
+  // The positions recorded for superko (none under simple ko).
+  const PositionHistory& history() const { return history_; }
+  // The point where the last turn's single-stone capture may not be retaken
+  // at once (simple ko enforces it), or kNoPoint.
+  Point ko_point() const { return ko_point_; }
 
   // Opponent stones that c has captured.
   int prisoners(Color c) const { return prisoners_[int(c)]; }
@@ -90,6 +100,28 @@ class Game {
   }
   // Plays without checking. Precondition: check(c, p) == MoveError::None.
   void play_legal(Color c, Point p);
+
+  // The rules part of check() for an empty point, given what placing there
+  // does: the suicide rule, then ko or superko. For searches that need the
+  // effect anyway. Precondition: the game is not over; p is empty and on the
+  // board; effect == board().effect(p, c).
+  MoveError check_effect(Color c, Point p, const MoveEffect& effect) const;
+  // Would a pass by anyone now end the game (two passes in a row, or four
+  // under the agreement end rule)? Precondition: the game is not over.
+  bool pass_ends() const { return passes_ + 1 >= (rules_.end == EndRule::TwoPasses ? 2 : 4); }
+
+  // Undo. Every turn played (play, play_legal: moves, passes, free-handicap
+  // stones) can be taken back, the latest first, back to the start (the
+  // set-up position, fixed handicap stones included). After undo() every
+  // observable is as it was before that turn: the board (chains, liberties,
+  // hash, colouring, the empty list's order unless swap_empty reordered it),
+  // the player to move, moves, prisoners, suicides, passes, ko, the positions
+  // seen, the end of the game. An agreement (agree_dead) that ended the game
+  // after the turn is taken back with it. Costs about what the turn cost; a
+  // game allocates nothing for it once it has played as many turns before.
+  bool can_undo() const { return !turns_.empty(); }
+  // Precondition: can_undo(); otherwise throws std::logic_error.
+  void undo();
 
   // Handicap, before any move on an empty board; 2 <= n.
   // Fixed: stones on the star points (see handicap_points), White to move.
@@ -130,12 +162,23 @@ class Game {
   MoveError check_by_effect(Color c, Point p) const;
   MoveError check_superko(Color c, Point p, const MoveEffect& effect) const;
 
+  // What a turn changed beyond its move, to take it back.
+  struct Turn {
+    Board::Change board;  // unused for a pass
+    Color to_move;
+    int passes;
+    Point ko_point, ko_stone;
+    int free_handicap_left;
+    int history_size;
+  };
+
   Rules rules_;
   Board start_;
   Color start_to_move_;
   Board board_;
   Color to_move_;
   std::vector<Move> moves_;
+  std::vector<Turn> turns_;  // one per move, in order
   PositionHistory history_;  // used only under superko
   int prisoners_[3] = {0, 0, 0};
   int suicides_[3] = {0, 0, 0};

@@ -1,8 +1,6 @@
 #include "count/perft.h"
 
-#include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -11,7 +9,6 @@
 #include <tbb/parallel_for.h>
 
 #include "core/game.h"
-#include "core/zobrist.h"
 
 namespace tengen::count {
 
@@ -34,208 +31,65 @@ namespace {
 
 enum class Kind { Illegal, Placement, Capture, Suicide };
 
-// The state of the game after some turns. Game would do, but it cannot undo
-// and copying it allocates, so the search keeps one Ply per depth and its own
-// superko history: the root game's positions (sorted, shared by every thread)
-// and the positions along the current line (a stack).
-struct Ply {
-  Board board;
-  Color to_move = Color::Black;
-  int passes = 0;
-  Point ko_point = kNoPoint;  // simple ko, as in Game: the point that may not
-  Point ko_stone = kNoPoint;  // be retaken and the single stone retaking captures
-  size_t line_size = 0;       // history entries on the line up to this ply
-};
-
-// The recorded positions of a history: key, side (the player to move under
-// situational superko, else Empty) and the full colouring, compared whenever
-// keys match so that a hash collision can never forbid a move.
-struct Positions {
-  int words = 0;  // per colouring
-  std::vector<uint64_t> keys;
-  std::vector<Color> sides;
-  std::vector<uint64_t> colourings;
-
-  void add(const Board& board, Color side, uint64_t key) {
-    keys.push_back(key);
-    sides.push_back(side);
-    colourings.insert(colourings.end(), board.colouring(), board.colouring() + words);
-  }
-  void truncate(size_t size) {
-    keys.resize(size);
-    sides.resize(size);
-    colourings.resize(size * size_t(words));
-  }
-  bool same(size_t i, Color side, const uint64_t* colouring) const {
-    return sides[i] == side &&
-           std::memcmp(&colourings[i * size_t(words)], colouring, size_t(words) * 8) == 0;
-  }
-};
-
-struct Root {
-  Rules rules;
-  Ply ply{Board(1, 1)};
-  bool over = false;
-  int pass_limit = 2;
-  Positions history;  // sorted by key
-};
-
-uint64_t history_key(uint64_t hash, Color side) {
-  return side == Color::White ? hash ^ zobrist::kKeys.white_to_move : hash;
-}
-
-// Replays the start through Game (which checks every move) and records the
-// history the way Game does: under positional superko the start and the
-// position after every move; under situational superko the start and every
-// turn with the player then to move; under simple ko nothing but the last
-// capture.
-Root make_root(const PerftStart& start, const Rules& rules) {
+// The start replayed through Game, which checks every move and keeps the ko
+// and superko state.
+Game make_root(const PerftStart& start, const Rules& rules) {
   if (start.setup.has_chain_without_liberties()) {
     throw std::invalid_argument("the start position has a chain without liberties");
   }
-  Root root;
-  root.rules = rules;
-  root.pass_limit = rules.end == EndRule::TwoPasses ? 2 : 4;
   Game game(start.setup, start.first_to_move, rules);
-  Positions positions;
-  positions.words = 2 * start.setup.colouring_words();
-  auto record = [&](const Board& board, Color to_move) {
-    if (rules.ko == KoRule::Simple) return;
-    const Color side = rules.ko == KoRule::Situational ? to_move : Color::Empty;
-    positions.add(board, side, history_key(board.hash(), side));
-  };
-  record(game.board(), game.to_move());
-  Point ko_point = kNoPoint, ko_stone = kNoPoint;
   for (size_t i = 0; i < start.moves.size(); ++i) {
     const Move m = start.moves[i];
-    const int prisoners = game.prisoners(m.color);
     const MoveError error = game.play(m.color, m.point);
     if (error != MoveError::None) {
       throw std::invalid_argument("move " + std::to_string(i + 1) + " of the start is illegal (" +
                                   std::string(to_string(error)) + ")");
     }
-    ko_point = ko_stone = kNoPoint;
-    const Board& b = game.board();
-    if (m.point != kPass && game.prisoners(m.color) - prisoners == 1 &&
-        b.chain_size(m.point) == 1 && b.liberties(m.point) == 1) {
-      for (int d : b.offsets()) {
-        if (b.at(Point(m.point + d)) == Color::Empty) ko_point = Point(m.point + d);
-      }
-      ko_stone = m.point;
-    }
-    if (m.point != kPass || rules.ko == KoRule::Situational) record(b, game.to_move());
   }
-  root.ply.board = game.board();
-  root.ply.to_move = game.to_move();
-  root.ply.passes = game.consecutive_passes();
-  root.ply.ko_point = ko_point;
-  root.ply.ko_stone = ko_stone;
-  root.over = game.over();
-
-  std::vector<size_t> order(positions.keys.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return positions.keys[a] < positions.keys[b]; });
-  root.history.words = positions.words;
-  for (size_t i : order) {
-    root.history.keys.push_back(positions.keys[i]);
-    root.history.sides.push_back(positions.sides[i]);
-    root.history.colourings.insert(root.history.colourings.end(),
-                                   &positions.colourings[i * size_t(positions.words)],
-                                   &positions.colourings[(i + 1) * size_t(positions.words)]);
-  }
-  return root;
+  return game;
 }
 
+// A walk of the tree on one Game: push plays a turn, pop undoes it.
 class Search {
  public:
-  Search(const Root* root, int depth) : root_(root), plies_(size_t(depth) + 1, root->ply) {
-    line_.words = root->history.words;
-  }
+  explicit Search(const Game* root) : root_(root), game_(*root) {}
 
-  // Back to the root with an empty line.
+  // Back to the root.
   void reset() {
-    top_ = 0;
-    line_.truncate(0);
+    while (game_.moves().size() > root_->moves().size()) game_.undo();
   }
 
   // Is p legal for the player to move, and what kind of turn is it?
   // Precondition: p is empty.
   Kind check(Point p) const {
-    const Ply& s = plies_[size_t(top_)];
-    const Rules& rules = root_->rules;
-    const Color c = s.to_move;
-    const MoveEffect e = s.board.effect(p, c);
-    if (e.suicide()) {
-      if (rules.suicide == SuicideRule::Forbidden) return Kind::Illegal;
-      if (rules.suicide == SuicideRule::Multi && e.suicided_stones < 2) return Kind::Illegal;
-    }
-    switch (rules.ko) {
-      case KoRule::Simple:
-        if (p == s.ko_point && e.captured_stones == 1 && s.board.at(s.ko_stone) == opponent(c)) {
-          return Kind::Illegal;
-        }
-        break;
-      case KoRule::Positional:
-        if (e.suicided_stones == 1 || repeats(s.board, p, c, e, Color::Empty)) {
-          return Kind::Illegal;
-        }
-        break;
-      case KoRule::Situational:
-        if (repeats(s.board, p, c, e, opponent(c))) return Kind::Illegal;
-        break;
-    }
+    const Color c = game_.to_move();
+    const MoveEffect e = game_.board().effect(p, c);
+    if (game_.check_effect(c, p, e) != MoveError::None) return Kind::Illegal;
     return e.captured_stones > 0 ? Kind::Capture : e.suicide() ? Kind::Suicide : Kind::Placement;
   }
 
   // Plays p (a legal point or kPass) for the player to move.
-  void push(Point p) {
-    const Ply& from = plies_[size_t(top_)];
-    Ply& to = plies_[size_t(top_) + 1];
-    to.board = from.board;
-    const Color c = from.to_move;
-    to.to_move = opponent(c);
-    to.ko_point = to.ko_stone = kNoPoint;
-    if (p == kPass) {
-      to.passes = from.passes + 1;
-      if (root_->rules.ko == KoRule::Situational) record(to.board, to.to_move);
-    } else {
-      to.passes = 0;
-      const PlayResult result = to.board.play(p, c);
-      if (result.captured_stones == 1 && to.board.chain_size(p) == 1 &&
-          to.board.liberties(p) == 1) {
-        for (int d : to.board.offsets()) {
-          if (to.board.at(Point(p + d)) == Color::Empty) to.ko_point = Point(p + d);
-        }
-        to.ko_stone = p;
-      }
-      if (root_->rules.ko != KoRule::Simple) record(to.board, to.to_move);
-    }
-    to.line_size = line_.keys.size();
-    ++top_;
-  }
-
-  void pop() {
-    --top_;
-    line_.truncate(plies_[size_t(top_)].line_size);
-  }
+  void push(Point p) { game_.play_legal(game_.to_move(), p); }
+  void pop() { game_.undo(); }
 
   // The turns of the player to move, placements first, then the pass.
   void turns(std::vector<Point>& out) const {
     out.clear();
-    const Board& b = plies_[size_t(top_)].board;
+    const Board& b = game_.board();
     for (int i = 0; i < b.empty_count(); ++i) {
       if (check(b.empty_point(i)) != Kind::Illegal) out.push_back(b.empty_point(i));
     }
     out.push_back(kPass);
   }
 
-  bool pass_ends() const { return plies_[size_t(top_)].passes + 1 >= root_->pass_limit; }
+  bool pass_ends() const { return game_.pass_ends(); }
 
   // Adds the leaves below the current node, cut `remaining` (>= 1) turns
   // further down, and the nodes visited there (the current one excluded).
   void count(int remaining, PerftCounts& out) {
-    const Board& b = plies_[size_t(top_)].board;
+    const Board& b = game_.board();
+    // Undo restores the empty list's order, so index i names the same point
+    // after each push/pop below.
     for (int i = 0; i < b.empty_count(); ++i) {
       const Point p = b.empty_point(i);
       const Kind kind = check(p);
@@ -271,38 +125,8 @@ class Search {
   }
 
  private:
-  void record(const Board& board, Color to_move) {
-    const Color side = root_->rules.ko == KoRule::Situational ? to_move : Color::Empty;
-    line_.add(board, side, history_key(board.hash(), side));
-  }
-
-  // Does c at p (with effect e) recreate a recorded position with `side`?
-  bool repeats(const Board& board, Point p, Color c, const MoveEffect& e, Color side) const {
-    const uint64_t key = history_key(board.hash_after(p, c, e), side);
-    uint64_t after[2 * Board::kMaxColouringWords];
-    bool built = false;
-    auto same = [&](const Positions& positions, size_t i) {
-      if (!built) {
-        board.colouring_after(p, c, e, after);
-        built = true;
-      }
-      return positions.same(i, side, after);
-    };
-    for (size_t i = 0; i < line_.keys.size(); ++i) {
-      if (line_.keys[i] == key && same(line_, i)) return true;
-    }
-    const Positions& h = root_->history;
-    auto it = std::lower_bound(h.keys.begin(), h.keys.end(), key);
-    for (; it != h.keys.end() && *it == key; ++it) {
-      if (same(h, size_t(it - h.keys.begin()))) return true;
-    }
-    return false;
-  }
-
-  const Root* root_;
-  std::vector<Ply> plies_;
-  int top_ = 0;
-  Positions line_;
+  const Game* root_;
+  Game game_;
 };
 
 // Walks the first `levels` turns below the current node: leaves met on the
@@ -336,15 +160,15 @@ void split(Search& search, int levels, std::vector<Point>& line,
 PerftCounts perft(const PerftStart& start, const Rules& rules, int depth,
                   const Progress& progress) {
   if (depth < 0) throw std::invalid_argument("the depth must be 0 or more");
-  const Root root = make_root(start, rules);
+  const Game root = make_root(start, rules);
   PerftCounts total;
   total.nodes = 1;
-  if (depth == 0 || root.over) {
+  if (depth == 0 || root.over()) {
     total.leaves = 1;
-    total.ended = root.over;
+    total.ended = root.over();
     return total;
   }
-  Search search(&root, depth);
+  Search search(&root);
   // Tasks: the nodes some levels down, enough of them (a few hundred) to keep
   // every thread busy; each task then counts the rest of its subtree alone.
   // The leaves sit at least two levels below a task.
@@ -366,7 +190,7 @@ PerftCounts perft(const PerftStart& start, const Rules& rules, int depth,
   }
   total += above;
 
-  tbb::enumerable_thread_specific<Search> searches(&root, depth);
+  tbb::enumerable_thread_specific<Search> searches(&root);
   tbb::enumerable_thread_specific<PerftCounts> counts;
   std::atomic<uint64_t> done{0};
   std::mutex report;

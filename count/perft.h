@@ -2,8 +2,9 @@
 // the game tree cut at a depth of turns. A turn is a legal move or a pass of
 // the player to move, colours alternating; every sequence of `depth` turns is
 // a leaf, and so is every shorter one that ended the game. Two
-// implementations that share only the Rules value: the fast one on Board,
-// parallel with oneTBB, and reference_perft on the reference model.
+// implementations that share only the Rules value: the fast one on Game
+// (play and undo, one game per thread), parallel with oneTBB, and
+// reference_perft on the reference model.
 #pragma once
 
 #include <cstdint>

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/game.h"
 #include "count/position_graph.h"
 #include "reference/reference.h"
 
@@ -19,15 +20,18 @@ constexpr uint16_t kNoMove = 0xFFFE;
 
 // Alpha-beta over states (position, side to move, last turn a pass, seen set)
 // with K 64-bit words for the seen set. Values are from the view of the
-// player to move (negamax), bounded by the board's area.
+// player to move (negamax), bounded by the board's area. The rules (suicide,
+// superko) are Game's: the search walks one Game with play and undo, in step
+// with the state; the graph numbers the positions and the seen set is kept
+// for the transposition key.
 template <int K>
 class Solver {
  public:
   Solver(const PositionGraph& graph, const Rules& rules, int table_megabytes,
          const Progress& progress)
       : graph_(graph),
-        rules_(rules),
         situational_(rules.ko == KoRule::Situational),
+        game_(graph.width(), graph.height(), rules),
         area_(graph.width() * graph.height()),
         progress_(progress) {
     // The largest power of two of two-entry buckets that fits (and no more
@@ -39,10 +43,10 @@ class Solver {
     }
     table_.resize(size_t(2) << bits);
     shift_ = 64 - bits;
-    // The move graph over seen-set nodes, both colours' moves under the
-    // suicide rule (the reduced key below needs a superset of the moves a
-    // game can make, the same for every state); passes under situational
-    // superko lead from (p, side) to (p, other side) and are always allowed.
+    // The move graph over seen-set nodes, every placement of both colours
+    // (the reduced key below needs a superset of the moves a game can make,
+    // the same for every state); passes under situational superko lead from
+    // (p, side) to (p, other side) and are always allowed.
     const int nodes = situational_ ? 2 * graph.size() : graph.size();
     moves_to_.assign(size_t(nodes), Set{});
     pass_to_.assign(size_t(nodes), Set{});
@@ -50,7 +54,7 @@ class Solver {
       for (Color c : {Color::Black, Color::White}) {
         const int from = seen_index(p, c);
         for (const PositionGraph::Edge& e : graph.moves(p, c)) {
-          if (allowed(e)) set(moves_to_[size_t(from)], seen_index(e.to, opponent(c)));
+          set(moves_to_[size_t(from)], seen_index(e.to, opponent(c)));
         }
         if (situational_) set(pass_to_[size_t(from)], seen_index(p, opponent(c)));
       }
@@ -89,12 +93,16 @@ class Solver {
         if (m == kPassMove && s.passed) {
           if (terminal(s) != target) continue;
           line.push_back(Move{s.side, kPass});
+          while (game_.can_undo()) game_.undo();
           return line;
         }
         State child = play(s, m);
         // A fail-soft result strictly inside (-target - 1, -target + 1) is exact.
-        if (search(child, -target - 1, -target + 1) != -target) continue;
-        line.push_back(Move{s.side, m == kPassMove ? kPass : edge(s, m).point});
+        if (search(child, -target - 1, -target + 1) != -target) {
+          game_.undo();
+          continue;
+        }
+        line.push_back(game_.moves().back());
         s = child;
         target = -target;
         found = true;
@@ -143,11 +151,6 @@ class Solver {
     return graph_.moves(s.position, s.side)[m];
   }
 
-  bool allowed(const PositionGraph::Edge& e) const {
-    return e.suicided == 0 || rules_.suicide == SuicideRule::Allowed ||
-           (rules_.suicide == SuicideRule::Multi && e.suicided >= 2);
-  }
-
   // The part of the seen set that can still matter. A move's legality
   // depends on whether its target was seen; the targets a game from s can
   // ever meet lie in the closure of s's node under moves into unseen nodes
@@ -189,14 +192,12 @@ class Solver {
   }
 
   // The legal turns of s: `first` (if legal) first, the placements, the pass.
+  // Precondition: game_ is at s.
   int generate(const State& s, uint16_t* moves, uint16_t first) const {
     int n = 0;
     const auto edges = graph_.moves(s.position, s.side);
-    const Color next = opponent(s.side);
     for (size_t i = 0; i < edges.size(); ++i) {
-      const PositionGraph::Edge& e = edges[i];
-      if (!allowed(e) || has(s.seen, seen_index(e.to, next))) continue;
-      moves[n++] = uint16_t(i);
+      if (game_.check(s.side, edges[i].point) == MoveError::None) moves[n++] = uint16_t(i);
     }
     moves[n++] = kPassMove;
     // Best first: the table's move, then by the mover's area margin after
@@ -217,7 +218,9 @@ class Solver {
     return n;
   }
 
-  State play(const State& s, uint16_t m) const {
+  // The state after turn m of s, played on game_ too (undo it there after).
+  State play(const State& s, uint16_t m) {
+    game_.play_legal(s.side, m == kPassMove ? kPass : edge(s, m).point);
     State child = s;
     child.side = opponent(s.side);
     child.passed = m == kPassMove;
@@ -273,6 +276,7 @@ class Solver {
       } else {
         State child = play(s, m);
         v = -search(child, -beta, -std::max(alpha, best));
+        game_.undo();
       }
       if (v > best) {
         best = v;
@@ -306,8 +310,8 @@ class Solver {
   }
 
   const PositionGraph& graph_;
-  Rules rules_;
   bool situational_;
+  Game game_;  // at the state being searched
   int area_ = 0;  // no value lies outside [-area_, area_]
   std::vector<Entry> table_;
   int shift_ = 64;
