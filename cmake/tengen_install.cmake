@@ -19,6 +19,7 @@ set(tengen_core_headers
   core/types.h
   core/zobrist.h
   core/rules.h
+  core/presets.h
   core/board.h
   core/scoring.h
   core/benson.h
@@ -36,6 +37,7 @@ set(tengen_selfplay_headers
   selfplay/report.h
   selfplay/partial_result.h
   selfplay/dead_stones.h
+  selfplay/game_record.h
   selfplay/signature.h)
 set(tengen_formats_headers
   formats/sgf_tree.h

@@ -60,6 +60,8 @@ class Game {
 
   const Board& board() const { return board_; }
   const Rules& rules() const { return rules_; }
+  // Komi decides no move's legality: it changes in place, the game as it is.
+  void set_komi(double komi) { rules_.komi = komi; }
   Color to_move() const { return to_move_; }
   const std::vector<Move>& moves() const { return moves_; }
   int consecutive_passes() const { return passes_; }

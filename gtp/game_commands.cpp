@@ -31,12 +31,12 @@ Reply cmd_genmove(State& s, const Args& a) {
   return ok(gtp_vertex(s.board(), p));
 }
 
+// The game takes its last turn back from its own record (Game::undo): no
+// replay. Moves of the base (free handicap stones) are not undone.
 Reply cmd_undo(State& s, const Args&) {
-  if (s.history.empty()) return fail("cannot undo");
-  std::vector<Move> history = s.history;
-  history.pop_back();
-  const BaseRecipe base = s.base;
-  if (!s.rebuild(base, history, s.rules)) return fail("cannot undo");
+  if (s.history.empty() || !s.game->can_undo()) return fail("cannot undo");
+  s.game->undo();
+  s.history.pop_back();
   return ok();
 }
 

@@ -67,11 +67,8 @@ Reply cmd_komi(State& s, const Args& a) {
   std::optional<double> komi = parse_gtp_komi(a[0]);
   if (!komi) return fail("komi not a finite number");
   s.engine_rules.komi = *komi;
-  Rules r = s.rules;
-  r.komi = *komi;
-  const BaseRecipe base = s.base;
-  const std::vector<Move> history = s.history;
-  s.rebuild(base, history, r);  // the komi changes no move's legality
+  s.rules.komi = *komi;
+  s.game->set_komi(*komi);  // the komi changes no move's legality: no replay
   return ok();
 }
 
@@ -194,6 +191,8 @@ Reply cmd_tengen_rules(State& s, const Args& a) {
   std::string error;
   std::optional<Rules> rules = Rules::parse(text, &error);
   if (!rules) return fail(error);
+  // Other rules may make a move already played illegal (suicide, superko), so
+  // this one command still replays the game: the replay is the check.
   const BaseRecipe base = s.base;
   const std::vector<Move> history = s.history;
   if (!s.rebuild(base, history, *rules)) {
