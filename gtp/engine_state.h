@@ -1,6 +1,6 @@
 // Internal to gtp/: the GTP engine's state (GtpEngine::State) and what its
-// commands share: how the starting position is made, so that undo, komi and
-// tengen-rules can rebuild the game; replies; the parsers of GTP's colours
+// commands share: how the starting position is made, so that tengen-rules
+// can rebuild the game under other rules; replies; the parsers of GTP's colours
 // and integers; the light policy's move for either colour.
 #pragma once
 
@@ -20,7 +20,7 @@
 namespace tengen::gtp {
 
 // How the game's starting position is made, so that it can be made again
-// under other rules (komi, tengen-rules) and replayed (undo).
+// under other rules (tengen-rules) and the moves replayed.
 struct BaseRecipe {
   Board board{19, 19};  // the starting position (no handicap) ...
   Color to_move = Color::Black;
