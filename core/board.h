@@ -169,7 +169,7 @@ class Board {
     PlayResult result_;
     std::array<Point, 4> neighbour_{};
     std::array<Chain, 4> neighbour_chain_{};  // their counts before the play
-    std::array<Point, 3> merged_into_{};      // merge k joined chain merged_from_[k] to merged_into_[k]
+    std::array<Point, 3> merged_into_{};  // merge k joined chain merged_from_[k] to merged_into_[k]
     std::array<Point, 3> merged_from_{};
   };
 

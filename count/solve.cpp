@@ -311,7 +311,7 @@ class Solver {
 
   const PositionGraph& graph_;
   bool situational_;
-  Game game_;  // at the state being searched
+  Game game_;     // at the state being searched
   int area_ = 0;  // no value lies outside [-area_, area_]
   std::vector<Entry> table_;
   int shift_ = 64;

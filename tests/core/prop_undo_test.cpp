@@ -215,7 +215,8 @@ RC_GTEST_PROP(Undo, ReorderedEmptyListKeepsItsPoints, ()) {
   Game game = start_fast(s);
   for (const Attempt& a : s.attempts) {
     std::vector<Point> before;
-    for (int i = 0; i < game.board().empty_count(); ++i) before.push_back(game.board().empty_point(i));
+    for (int i = 0; i < game.board().empty_count(); ++i)
+      before.push_back(game.board().empty_point(i));
     const size_t turns = game.moves().size();
     attempt_fast(game, a);
     if (game.moves().size() == turns || !game.dead_stones().empty()) continue;
@@ -224,7 +225,8 @@ RC_GTEST_PROP(Undo, ReorderedEmptyListKeepsItsPoints, ()) {
     if (n >= 2) game.swap_empty(*rc::gen::inRange(0, n), *rc::gen::inRange(0, n));
     undo_checked(game);
     std::vector<Point> after;
-    for (int i = 0; i < game.board().empty_count(); ++i) after.push_back(game.board().empty_point(i));
+    for (int i = 0; i < game.board().empty_count(); ++i)
+      after.push_back(game.board().empty_point(i));
     std::sort(before.begin(), before.end());
     std::sort(after.begin(), after.end());
     RC_ASSERT(before == after);

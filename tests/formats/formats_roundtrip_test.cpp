@@ -12,10 +12,10 @@
 #include "core/game.h"
 #include "formats/replay.h"
 #include "formats/sgf.h"
-#include "tests/support/generators.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
 #include "tengen/version.h"
+#include "tests/support/generators.h"
 
 namespace tengen::formats {
 namespace {

@@ -7,11 +7,11 @@
 
 #include "formats/replay.h"
 #include "formats/sgf.h"
-#include "tests/support/golden_util.h"
 #include "selfplay/dead_stones.h"
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
+#include "tests/support/golden_util.h"
 
 namespace tengen {
 namespace {

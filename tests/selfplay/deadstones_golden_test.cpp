@@ -9,8 +9,8 @@
 
 #include "external/gnugo.h"
 #include "gtp/engine.h"
-#include "tests/support/golden_util.h"
 #include "selfplay/dead_stones.h"
+#include "tests/support/golden_util.h"
 
 namespace tengen {
 namespace {

@@ -10,9 +10,9 @@
 
 #include "core/game.h"
 #include "differential/reference_playout.h"
-#include "tests/support/golden_util.h"
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
+#include "tests/support/golden_util.h"
 
 namespace tengen::selfplay {
 namespace {

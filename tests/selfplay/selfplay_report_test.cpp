@@ -12,12 +12,12 @@
 #include "core/game.h"
 #include "formats/sgf.h"
 #include "formats/sgf_rules.h"
-#include "tests/support/golden_util.h"
 #include "selfplay/game_record.h"
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
 #include "selfplay/stats.h"
 #include "tengen/version.h"
+#include "tests/support/golden_util.h"
 
 namespace tengen::selfplay {
 namespace {

@@ -10,12 +10,12 @@
 #include <tuple>
 #include <vector>
 
-#include "tests/support/process_util.h"
 #include "selfplay/partial_result.h"
 #include "selfplay/report.h"
 #include "selfplay/rng.h"
 #include "selfplay/runner.h"
 #include "tengen/version.h"
+#include "tests/support/process_util.h"
 
 namespace tengen::selfplay {
 namespace {
