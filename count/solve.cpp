@@ -15,25 +15,39 @@ namespace tengen::count {
 namespace {
 
 constexpr int kInfinity = 1000;
-constexpr uint16_t kPassMove = 0xFFFF;
+constexpr uint16_t kPassMove = 63;  // a turn: placement i of the graph (i < 63) or the pass
 constexpr uint16_t kNoMove = 0xFFFE;
 
 // Alpha-beta over states (position, side to move, last turn a pass, seen set)
 // with K 64-bit words for the seen set. Values are from the view of the
-// player to move (negamax), bounded by the board's area. The rules (suicide,
-// superko) are Game's: the search walks one Game with play and undo, in step
-// with the state; the graph numbers the positions and the seen set is kept
-// for the transposition key.
+// player to move (negamax), bounded by the board's area.
+//
+// The rules are Game's, asked once per placement of the graph rather than
+// once per state. Game::check of a placement depends on the board (suicide)
+// and on whether the position it makes was seen (superko), nothing else:
+//
+//   legal(s, move) = placeable[position, side] bit move   (Game, set up at
+//                    && !seen(move's target)               the position)
+//
+// placeable is filled from a Game set up at each position, whose history
+// holds that position alone: it answers for an unseen target, and refuses a
+// single-stone suicide under positional superko (its target is the position
+// itself, always seen). The seen set is the state's, and equals Game's
+// history. With `check_with_game` the search also walks one Game with play
+// and undo, in step with the state, and compares every answer with its
+// check(): the tests run it so.
 template <int K>
 class Solver {
  public:
-  Solver(const PositionGraph& graph, const Rules& rules, int table_megabytes,
+  Solver(const PositionGraph& graph, const Rules& rules, const SolveOptions& options,
          const Progress& progress)
       : graph_(graph),
         situational_(rules.ko == KoRule::Situational),
+        check_with_game_(options.check_with_game),
         game_(graph.width(), graph.height(), rules),
         area_(graph.width() * graph.height()),
         progress_(progress) {
+    const int table_megabytes = options.table_megabytes;
     // The largest power of two of two-entry buckets that fits (and no more
     // than the few states of the tiniest boards could use).
     int bits = 4;
@@ -50,13 +64,20 @@ class Solver {
     const int nodes = situational_ ? 2 * graph.size() : graph.size();
     moves_to_.assign(size_t(nodes), Set{});
     pass_to_.assign(size_t(nodes), Set{});
+    placeable_.assign(2 * size_t(graph.size()), 0);
     for (int p = 0; p < graph.size(); ++p) {
       for (Color c : {Color::Black, Color::White}) {
         const int from = seen_index(p, c);
-        for (const PositionGraph::Edge& e : graph.moves(p, c)) {
-          set(moves_to_[size_t(from)], seen_index(e.to, opponent(c)));
+        const Game at(graph.board(p), c, rules);
+        const auto edges = graph.moves(p, c);
+        for (size_t i = 0; i < edges.size(); ++i) {
+          set(moves_to_[size_t(from)], seen_index(edges[i].to, opponent(c)));
+          if (at.check(c, edges[i].point) == MoveError::None) {
+            placeable_[node_index(p, c)] |= uint64_t(1) << i;
+          }
         }
         if (situational_) set(pass_to_[size_t(from)], seen_index(p, opponent(c)));
+        add_order(p, c);
       }
     }
   }
@@ -93,16 +114,16 @@ class Solver {
         if (m == kPassMove && s.passed) {
           if (terminal(s) != target) continue;
           line.push_back(Move{s.side, kPass});
-          while (game_.can_undo()) game_.undo();
+          while (check_with_game_ && game_.can_undo()) game_.undo();
           return line;
         }
         State child = play(s, m);
         // A fail-soft result strictly inside (-target - 1, -target + 1) is exact.
         if (search(child, -target - 1, -target + 1) != -target) {
-          game_.undo();
+          take_back();
           continue;
         }
-        line.push_back(game_.moves().back());
+        line.push_back(Move{s.side, m == kPassMove ? kPass : edge(s, m).point});
         s = child;
         target = -target;
         found = true;
@@ -115,6 +136,25 @@ class Solver {
   uint64_t nodes() const { return nodes_; }
 
  private:
+  // Appends the turns of (p, c) to order_, best first: by the mover's area
+  // margin after the turn (a pass keeps the current one), placements before
+  // the pass, then in the graph's order.
+  void add_order(int p, Color c) {
+    const auto edges = graph_.moves(p, c);
+    if (edges.size() >= kPassMove) throw std::invalid_argument("solve: too many points");
+    const int sign = c == Color::Black ? 1 : -1;
+    std::vector<std::pair<int, uint16_t>> turns;  // (-score, turn)
+    for (size_t i = 0; i < edges.size(); ++i) {
+      turns.emplace_back(-(2 * sign * graph_.area_margin(edges[i].to) + 1), uint16_t(i));
+    }
+    turns.emplace_back(-2 * sign * graph_.area_margin(p), kPassMove);
+    std::stable_sort(turns.begin(), turns.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (order_first_.empty()) order_first_.push_back(0);
+    for (const auto& t : turns) order_.push_back(t.second);
+    order_first_.push_back(uint32_t(order_.size()));
+  }
+
   static constexpr int kMaxMoves = 64;  // placements of a board of <= 24 points, and a pass
   using Set = std::array<uint64_t, K>;
 
@@ -141,6 +181,9 @@ class Solver {
     return s;
   }
 
+  static size_t node_index(int position, Color side) {
+    return 2 * size_t(position) + (side == Color::White);
+  }
   int seen_index(int position, Color side) const {
     return situational_ ? 2 * position + (side == Color::White) : position;
   }
@@ -160,29 +203,26 @@ class Solver {
   // future. The closure is itself the same for both (it only ever enters
   // nodes of that set, or by passes), which makes the key exact.
   Set relevant(const State& s) const {
-    Set reach{}, frontier{};
+    Set reach{};
     set(reach, seen_index(s.position, s.side));
-    frontier = reach;
+    Set frontier = reach;
     for (;;) {
       Set step{};
-      for (int w = 0; w < K; ++w) {
-        for (uint64_t m = frontier[size_t(w)]; m != 0; m &= m - 1) {
-          const size_t x = size_t(w * 64 + std::countr_zero(m));
-          for (int k = 0; k < K; ++k) {
-            step[size_t(k)] |=
-                (moves_to_[x][size_t(k)] & ~s.seen[size_t(k)]) | pass_to_[x][size_t(k)];
-          }
+      for (size_t w = 0; w < K; ++w) {
+        for (uint64_t m = frontier[w]; m != 0; m &= m - 1) {
+          const size_t x = w * 64 + size_t(std::countr_zero(m));
+          for (size_t k = 0; k < K; ++k) step[k] |= (moves_to_[x][k] & ~s.seen[k]) | pass_to_[x][k];
         }
       }
       bool grew = false;
-      for (int k = 0; k < K; ++k) {
-        frontier[size_t(k)] = step[size_t(k)] & ~reach[size_t(k)];
-        reach[size_t(k)] |= frontier[size_t(k)];
-        grew |= frontier[size_t(k)] != 0;
+      for (size_t k = 0; k < K; ++k) {
+        frontier[k] = step[k] & ~reach[k];
+        reach[k] |= frontier[k];
+        grew |= frontier[k] != 0;
       }
       if (!grew) break;
     }
-    for (int k = 0; k < K; ++k) reach[size_t(k)] &= ~s.seen[size_t(k)];
+    for (size_t k = 0; k < K; ++k) reach[k] &= ~s.seen[k];
     return reach;
   }
 
@@ -191,42 +231,60 @@ class Solver {
     return s.side == Color::Black ? margin : -margin;
   }
 
-  // The legal turns of s: `first` (if legal) first, the placements, the pass.
-  // Precondition: game_ is at s.
-  int generate(const State& s, uint16_t* moves, uint16_t first) const {
-    int n = 0;
+  // The legal turns of s as a mask: bit i for placement i, bit kPassMove.
+  uint64_t legal_turns(const State& s) const {
+    uint64_t legal = uint64_t(1) << kPassMove;
     const auto edges = graph_.moves(s.position, s.side);
-    for (size_t i = 0; i < edges.size(); ++i) {
-      if (game_.check(s.side, edges[i].point) == MoveError::None) moves[n++] = uint16_t(i);
+    const Color next = opponent(s.side);
+    for (uint64_t m = placeable_[node_index(s.position, s.side)]; m != 0; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      if (!has(s.seen, seen_index(edges[size_t(i)].to, next))) legal |= uint64_t(1) << i;
     }
-    moves[n++] = kPassMove;
-    // Best first: the table's move, then by the mover's area margin after
-    // the turn (a pass keeps the current one), placements before the pass.
-    const int sign = s.side == Color::Black ? 1 : -1;
-    int score[kMaxMoves];
-    for (int i = 0; i < n; ++i) {
-      const int to = moves[i] == kPassMove ? s.position : edges[moves[i]].to;
-      score[i] =
-          moves[i] == first ? 1 << 20 : 2 * sign * graph_.area_margin(to) + (moves[i] != kPassMove);
-    }
-    for (int i = 1; i < n; ++i) {  // insertion sort: a handful of moves
-      for (int j = i; j > 0 && score[j] > score[j - 1]; --j) {
-        std::swap(score[j], score[j - 1]);
-        std::swap(moves[j], moves[j - 1]);
-      }
+    if (check_with_game_) check_placements(s, legal);
+    return legal;
+  }
+
+  // The legal turns of s, best first: `first` (if legal), then in the
+  // order of order_.
+  int generate(const State& s, uint16_t* moves, uint16_t first) const {
+    const uint64_t legal = legal_turns(s);
+    int n = 0;
+    if (first != kNoMove && ((legal >> first) & 1)) moves[n++] = first;
+    const size_t k = node_index(s.position, s.side);
+    for (uint32_t i = order_first_[k]; i < order_first_[k + 1]; ++i) {
+      const uint16_t m = order_[i];
+      if (m != first && ((legal >> m) & 1)) moves[n++] = m;
     }
     return n;
   }
 
-  // The state after turn m of s, played on game_ too (undo it there after).
+  // Throws std::logic_error unless the placements in `legal` are exactly
+  // those game_ (at s) allows.
+  void check_placements(const State& s, uint64_t legal) const {
+    const auto edges = graph_.moves(s.position, s.side);
+    for (size_t i = 0; i < edges.size(); ++i) {
+      const bool allowed = game_.check(s.side, edges[i].point) == MoveError::None;
+      if (allowed != (((legal >> i) & 1) != 0)) {
+        throw std::logic_error("solve: Game " + std::string(allowed ? "allows" : "refuses") +
+                               " a placement the search " + (allowed ? "refuses" : "allows"));
+      }
+    }
+  }
+
+  // The state after turn m of s (also played on game_ when checking: take
+  // it back there with take_back()).
   State play(const State& s, uint16_t m) {
-    game_.play_legal(s.side, m == kPassMove ? kPass : edge(s, m).point);
+    if (check_with_game_) game_.play_legal(s.side, m == kPassMove ? kPass : edge(s, m).point);
     State child = s;
     child.side = opponent(s.side);
     child.passed = m == kPassMove;
     if (m != kPassMove) child.position = edge(s, m).to;
     set(child.seen, seen_index(child.position, child.side));
     return child;
+  }
+
+  void take_back() {
+    if (check_with_game_) game_.undo();
   }
 
   size_t slot(const State& s, const Set& key) const {
@@ -276,7 +334,7 @@ class Solver {
       } else {
         State child = play(s, m);
         v = -search(child, -beta, -std::max(alpha, best));
-        game_.undo();
+        take_back();
       }
       if (v > best) {
         best = v;
@@ -311,7 +369,8 @@ class Solver {
 
   const PositionGraph& graph_;
   bool situational_;
-  Game game_;     // at the state being searched
+  bool check_with_game_;
+  Game game_;     // at the state being searched, when checking
   int area_ = 0;  // no value lies outside [-area_, area_]
   std::vector<Entry> table_;
   int shift_ = 64;
@@ -319,12 +378,18 @@ class Solver {
   uint64_t nodes_ = 0;
   std::vector<Set> moves_to_;  // per seen-set node: where its moves lead
   std::vector<Set> pass_to_;   // per seen-set node: where a pass leads (situational)
+  // Per (position, side), at node_index: bit i set if Game allows placement
+  // i of the graph while its target is unseen; the turns, best first, at
+  // order_[order_first_[k], order_first_[k + 1]).
+  std::vector<uint64_t> placeable_;
+  std::vector<uint16_t> order_;
+  std::vector<uint32_t> order_first_;
 };
 
 template <int K>
 SolveResult run(const PositionGraph& graph, const Rules& rules, const SolveOptions& options,
                 const Progress& progress) {
-  Solver<K> solver(graph, rules, options.table_megabytes, progress);
+  Solver<K> solver(graph, rules, options, progress);
   SolveResult result;
   result.value = solver.value();
   result.principal_variation = solver.principal_variation(result.value);

@@ -34,6 +34,10 @@ struct SolveResult {
 
 struct SolveOptions {
   int table_megabytes = 256;  // the transposition table's size
+  // Also walk a Game in step with the search (play and undo) and compare
+  // every state's legal placements with its check(); throws
+  // std::logic_error on a difference. Slower; for tests.
+  bool check_with_game = false;
 };
 
 // Solves the empty width x height board, Black to move, under `rules`. Only

@@ -87,6 +87,30 @@ TEST(CountSolve, TwoByTwo) {
   }
 }
 
+// The search asks Game once per placement of the graph and keeps superko in
+// its seen set; checking walks a Game in step and compares every state's
+// legal placements with Game::check (a difference throws).
+TEST(CountSolve, LegalTurnsAreGames) {
+  struct CheckCase {
+    int width, height;
+    const char* rules;
+    int value;
+  };
+  for (const CheckCase& c :
+       {CheckCase{1, 3, "tromp-taylor", 3}, CheckCase{1, 3, "nz", 3},
+        CheckCase{1, 4, "tromp-taylor,suicide=forbidden", 4}, CheckCase{1, 4, "aga", 4},
+        CheckCase{1, 4, "nz", 4}, CheckCase{2, 2, "tromp-taylor", 1},
+        CheckCase{2, 2, "tromp-taylor,ko=situational", 1}}) {
+    const std::string name =
+        std::to_string(c.width) + "x" + std::to_string(c.height) + " " + c.rules;
+    SolveOptions options{4};
+    options.check_with_game = true;
+    SolveResult result;
+    EXPECT_NO_THROW(result = solve(c.width, c.height, rules_of(c.rules), options)) << name;
+    EXPECT_EQ(result.value, c.value) << name;
+  }
+}
+
 TEST(CountSolve, RulesWithoutAFiniteTreeAreRefused) {
   EXPECT_THROW(solve(2, 2, rules_of("japanese")), std::invalid_argument);
   EXPECT_THROW(solve(2, 2, rules_of("tromp-taylor,scoring=territory")), std::invalid_argument);
