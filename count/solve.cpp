@@ -64,7 +64,7 @@ class Solver {
     const int nodes = situational_ ? 2 * graph.size() : graph.size();
     moves_to_.assign(size_t(nodes), Set{});
     pass_to_.assign(size_t(nodes), Set{});
-    placeable_.assign(2 * size_t(graph.size()), 0);
+    placeable_first_.push_back(0);
     for (int p = 0; p < graph.size(); ++p) {
       for (Color c : {Color::Black, Color::White}) {
         const int from = seen_index(p, c);
@@ -73,10 +73,11 @@ class Solver {
         for (size_t i = 0; i < edges.size(); ++i) {
           set(moves_to_[size_t(from)], seen_index(edges[i].to, opponent(c)));
           if (at.check(c, edges[i].point) == MoveError::None) {
-            placeable_[node_index(p, c)] |= uint64_t(1) << i;
+            placeable_.push_back(Placeable{uint16_t(i), seen_index(edges[i].to, opponent(c))});
           }
         }
         if (situational_) set(pass_to_[size_t(from)], seen_index(p, opponent(c)));
+        placeable_first_.push_back(uint32_t(placeable_.size()));
         add_order(p, c);
       }
     }
@@ -184,8 +185,8 @@ class Solver {
   static size_t node_index(int position, Color side) {
     return 2 * size_t(position) + (side == Color::White);
   }
-  int seen_index(int position, Color side) const {
-    return situational_ ? 2 * position + (side == Color::White) : position;
+  uint16_t seen_index(int position, Color side) const {
+    return uint16_t(situational_ ? 2 * position + (side == Color::White) : position);
   }
   static bool has(const Set& set, int i) { return (set[size_t(i >> 6)] >> (i & 63)) & 1; }
   static void set(Set& set, int i) { set[size_t(i >> 6)] |= uint64_t(1) << (i & 63); }
@@ -234,11 +235,10 @@ class Solver {
   // The legal turns of s as a mask: bit i for placement i, bit kPassMove.
   uint64_t legal_turns(const State& s) const {
     uint64_t legal = uint64_t(1) << kPassMove;
-    const auto edges = graph_.moves(s.position, s.side);
-    const Color next = opponent(s.side);
-    for (uint64_t m = placeable_[node_index(s.position, s.side)]; m != 0; m &= m - 1) {
-      const int i = std::countr_zero(m);
-      if (!has(s.seen, seen_index(edges[size_t(i)].to, next))) legal |= uint64_t(1) << i;
+    const size_t k = node_index(s.position, s.side);
+    for (uint32_t i = placeable_first_[k]; i < placeable_first_[k + 1]; ++i) {
+      const Placeable& p = placeable_[i];
+      if (!has(s.seen, p.target)) legal |= uint64_t(1) << p.turn;
     }
     if (check_with_game_) check_placements(s, legal);
     return legal;
@@ -378,10 +378,16 @@ class Solver {
   uint64_t nodes_ = 0;
   std::vector<Set> moves_to_;  // per seen-set node: where its moves lead
   std::vector<Set> pass_to_;   // per seen-set node: where a pass leads (situational)
-  // Per (position, side), at node_index: bit i set if Game allows placement
-  // i of the graph while its target is unseen; the turns, best first, at
+  // Per (position, side), at node_index k: the placements Game allows while
+  // their target is unseen, at placeable_[placeable_first_[k],
+  // placeable_first_[k + 1]); the turns, best first, at
   // order_[order_first_[k], order_first_[k + 1]).
-  std::vector<uint64_t> placeable_;
+  struct Placeable {
+    uint16_t turn;    // placement `turn` of the graph
+    uint16_t target;  // the seen-set node it makes
+  };
+  std::vector<Placeable> placeable_;
+  std::vector<uint32_t> placeable_first_;
   std::vector<uint16_t> order_;
   std::vector<uint32_t> order_first_;
 };
