@@ -247,8 +247,12 @@ class Solver {
   // The legal turns of s, best first: `first` (if legal), then in the
   // order of order_.
   int generate(const State& s, uint16_t* moves, uint16_t first) const {
-    const uint64_t legal = legal_turns(s);
+    uint64_t legal = legal_turns(s);
     int n = 0;
+    if (s.passed) {
+      moves[n++] = kPassMove;
+      legal &= ~(uint64_t(1) << kPassMove);
+    }
     if (first != kNoMove && ((legal >> first) & 1)) moves[n++] = first;
     const size_t k = node_index(s.position, s.side);
     for (uint32_t i = order_first_[k]; i < order_first_[k + 1]; ++i) {
