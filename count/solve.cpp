@@ -57,10 +57,11 @@ class Solver {
     }
     table_.resize(size_t(2) << bits);
     shift_ = 64 - bits;
-    // The move graph over seen-set nodes, every placement of both colours
-    // (the reduced key below needs a superset of the moves a game can make,
-    // the same for every state); passes under situational superko lead from
-    // (p, side) to (p, other side) and are always allowed.
+    // The move graph over seen-set nodes: the placements Game allows while
+    // their target is unseen, of both colours (the reduced key below needs a
+    // superset of the moves a game can make, the same for every state);
+    // passes under situational superko lead from (p, side) to (p, other
+    // side) and are always allowed.
     const int nodes = situational_ ? 2 * graph.size() : graph.size();
     moves_to_.assign(size_t(nodes), Set{});
     pass_to_.assign(size_t(nodes), Set{});
@@ -71,10 +72,10 @@ class Solver {
         const Game at(graph.board(p), c, rules);
         const auto edges = graph.moves(p, c);
         for (size_t i = 0; i < edges.size(); ++i) {
-          set(moves_to_[size_t(from)], seen_index(edges[i].to, opponent(c)));
-          if (at.check(c, edges[i].point) == MoveError::None) {
-            placeable_.push_back(Placeable{uint16_t(i), seen_index(edges[i].to, opponent(c))});
-          }
+          if (at.check(c, edges[i].point) != MoveError::None) continue;
+          const uint16_t target = seen_index(edges[i].to, opponent(c));
+          placeable_.push_back(Placeable{uint16_t(i), target});
+          set(moves_to_[size_t(from)], target);
         }
         if (situational_) set(pass_to_[size_t(from)], seen_index(p, opponent(c)));
         placeable_first_.push_back(uint32_t(placeable_.size()));

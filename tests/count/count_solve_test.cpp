@@ -100,7 +100,7 @@ TEST(CountSolve, LegalTurnsAreGames) {
        {CheckCase{1, 3, "tromp-taylor", 3}, CheckCase{1, 3, "nz", 3},
         CheckCase{1, 4, "tromp-taylor,suicide=forbidden", 4}, CheckCase{1, 4, "aga", 4},
         CheckCase{1, 4, "nz", 4}, CheckCase{2, 2, "tromp-taylor", 1},
-        CheckCase{2, 2, "tromp-taylor,ko=situational", 1}}) {
+        CheckCase{2, 2, "tromp-taylor,ko=situational", 1}, CheckCase{2, 2, "aga", 1}}) {
     const std::string name =
         std::to_string(c.width) + "x" + std::to_string(c.height) + " " + c.rules;
     SolveOptions options{4};
