@@ -59,7 +59,7 @@ TEST(CountSolve, LinesAndTheirValues) {
         SolveCase{1, 3, "nz", 3, true}, SolveCase{1, 3, "aga", 3, true},
         SolveCase{1, 4, "tromp-taylor", 4, true}, SolveCase{1, 4, "aga", 4, long_counts()},
         SolveCase{1, 4, "tromp-taylor,suicide=forbidden", 4, long_counts()},
-        SolveCase{1, 4, "nz", 4, long_counts()}}) {
+        SolveCase{1, 4, "nz", 4, long_counts()}, SolveCase{1, 5, "tromp-taylor", 0, false}}) {
     const std::string name =
         std::to_string(c.width) + "x" + std::to_string(c.height) + " " + c.rules;
     const Rules rules = rules_of(c.rules);
@@ -100,7 +100,8 @@ TEST(CountSolve, LegalTurnsAreGames) {
        {CheckCase{1, 3, "tromp-taylor", 3}, CheckCase{1, 3, "nz", 3},
         CheckCase{1, 4, "tromp-taylor,suicide=forbidden", 4}, CheckCase{1, 4, "aga", 4},
         CheckCase{1, 4, "nz", 4}, CheckCase{2, 2, "tromp-taylor", 1},
-        CheckCase{2, 2, "tromp-taylor,ko=situational", 1}, CheckCase{2, 2, "aga", 1}}) {
+        CheckCase{2, 2, "tromp-taylor,ko=situational", 1}, CheckCase{2, 2, "aga", 1},
+        CheckCase{1, 5, "tromp-taylor", 0}}) {
     const std::string name =
         std::to_string(c.width) + "x" + std::to_string(c.height) + " " + c.rules;
     SolveOptions options{4};
