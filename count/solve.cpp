@@ -26,16 +26,15 @@ constexpr uint16_t kNoMove = 0xFFFE;
 // once per state. Game::check of a placement depends on the board (suicide)
 // and on whether the position it makes was seen (superko), nothing else:
 //
-//   legal(s, move) = placeable[position, side] bit move   (Game, set up at
-//                    && !seen(move's target)               the position)
+//   legal(s, placement) = placement in placeable(position, side)  (Game)
+//                         && !seen(placement's target)            (state)
 //
-// placeable is filled from a Game set up at each position, whose history
-// holds that position alone: it answers for an unseen target, and refuses a
-// single-stone suicide under positional superko (its target is the position
-// itself, always seen). The seen set is the state's, and equals Game's
-// history. With `check_with_game` the search also walks one Game with play
-// and undo, in step with the state, and compares every answer with its
-// check(): the tests run it so.
+// placeable(p, c) is asked of a Game set up at p with c to move, whose
+// history holds p alone: it answers for an unseen target, and refuses a
+// single-stone suicide under positional superko (its target is p itself,
+// always seen). The seen set is the state's, and equals Game's history. With `check_with_game` the
+// search also walks one Game with play and undo, in step with the state, and compares every answer
+// with its check(): the tests run it so.
 template <int K>
 class Solver {
  public:
@@ -245,8 +244,9 @@ class Solver {
     return legal;
   }
 
-  // The legal turns of s, best first: `first` (if legal), then in the
-  // order of order_.
+  // The legal turns of s, best first: after a pass the pass that ends the
+  // game (a leaf, and often enough for a cut-off), then `first` (if legal),
+  // then in the order of order_.
   int generate(const State& s, uint16_t* moves, uint16_t first) const {
     uint64_t legal = legal_turns(s);
     int n = 0;
