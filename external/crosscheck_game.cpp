@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/coords.h"
 #include "external/gnugo_history.h"
@@ -196,7 +197,12 @@ void GameRun::note(KnownDifference kind, const std::string& text) {
 
 bool GameRun::place_handicap() {
   ++tally_.handicap_games;
-  const std::string error = game_.set_handicap(spec_.handicap);
+  std::string error;  // ours refusing is a finding like GNU Go's refusing, not an exception
+  try {
+    game_.set_handicap(spec_.handicap);
+  } catch (const std::invalid_argument& e) {
+    error = e.what();
+  }
   const auto theirs = gnugo_.fixed_handicap(game_.board(), spec_.handicap);
   // Both refusing (the handicap is not defined on this board) is agreement.
   if (!error.empty() && !theirs) return true;

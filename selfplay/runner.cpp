@@ -163,7 +163,11 @@ std::string validate(const RunConfig& config) {
   if (config.batch < 0) return "batch must be at least 1";
   if (config.handicap != 0) {
     Game trial(config.width, config.height, config.rules);
-    if (std::string error = trial.set_handicap(config.handicap); !error.empty()) return error;
+    try {
+      trial.set_handicap(config.handicap);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
   }
   if (config.first_game > config.range_end()) {
     return "the first game " + std::to_string(config.first_game) + " is past the end of the run";
