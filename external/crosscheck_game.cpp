@@ -317,10 +317,9 @@ std::optional<double> GameRun::fresh_settled_score() {
   fresh.new_game(spec_.size, spec_.rules.komi);
   if (spec_.handicap > 0) fresh.fixed_handicap(game_.board(), spec_.handicap);
   for (const Move& m : game_.moves()) {
-    std::string error;
-    if (!fresh.play(game_.board(), m.color, m.point, &error)) {
+    if (const GtpReply reply = fresh.play(game_.board(), m.color, m.point); !reply.ok) {
       throw GtpError("a fresh GNU Go refused " + gtp_vertex(game_.board(), m.point) +
-                     " on replaying the game: " + error);
+                     " on replaying the game: " + reply.text);
     }
   }
   return settled_score(fresh);
@@ -378,8 +377,7 @@ void GameRun::run(const MoveSource& moves) {
     ++tally_.moves;
     history_->play({std::move(before), gnugo_ko_}, c);
     gnugo_ko_ = gnugo_ko_point(game_.board(), *p, game_.prisoners(c) - prisoners);
-    std::string error;
-    if (!gnugo_.play(game_.board(), c, *p, &error)) {
+    if (const GtpReply reply = gnugo_.play(game_.board(), c, *p); !reply.ok) {
       // A refusal that a known difference explained ends the game quietly:
       // the two sides cannot go on together.
       if (std::find(known_refusals_.begin(), known_refusals_.end(), Move{c, *p}) !=
@@ -388,7 +386,7 @@ void GameRun::run(const MoveSource& moves) {
         return;
       }
       report(Disagreement::MoveRefused,
-             side_name(c) + " " + gtp_vertex(game_.board(), *p) + " refused: " + error);
+             side_name(c) + " " + gtp_vertex(game_.board(), *p) + " refused: " + reply.text);
       return;
     }
     if (!compare()) return;
