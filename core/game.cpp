@@ -294,25 +294,26 @@ void Game::undo() {
   turns_.pop_back();
 }
 
-std::string Game::set_handicap(int n) {
+void Game::set_handicap(int n) {
   if (!moves_.empty() || board_.stones(Color::Black) + board_.stones(Color::White) > 0) {
-    return "handicap can only be set on an empty board before the first move";
+    throw std::invalid_argument("handicap can only be set on an empty board before the first move");
   }
-  if (n < 2) return "handicap must be at least 2 stones";
+  if (n < 2) throw std::invalid_argument("handicap must be at least 2 stones");
   if (rules_.handicap == HandicapPlacement::Fixed) {
     std::vector<Point> points = handicap_points(board_, n);
     if (points.empty()) {
-      return "a fixed handicap of " + std::to_string(n) + " stones is not defined on " +
-             std::to_string(board_.width()) + "x" + std::to_string(board_.height());
+      throw std::invalid_argument("a fixed handicap of " + std::to_string(n) +
+                                  " stones is not defined on " + std::to_string(board_.width()) +
+                                  "x" + std::to_string(board_.height()));
     }
     for (Point p : points) start_.set_colour(p, Color::Black);
     start_to_move_ = Color::White;
   } else if (n >= board_.area()) {
-    return "a free handicap of " + std::to_string(n) + " stones does not fit the board";
+    throw std::invalid_argument("a free handicap of " + std::to_string(n) +
+                                " stones does not fit the board");
   }
   handicap_ = n;
   reset();
-  return "";
 }
 
 bool Game::agree_dead(const std::vector<Point>& dead) {

@@ -128,8 +128,10 @@ class Game {
   // Handicap, before any move on an empty board; 2 <= n.
   // Fixed: stones on the star points (see handicap_points), White to move.
   // Free: Black makes the next n moves in a row.
-  // Returns "" on success, otherwise why not (and changes nothing).
-  std::string set_handicap(int n);
+  // A handicap that cannot be (a move played, n < 2, no fixed placement of n
+  // stones on this board, a free handicap that fills it) throws
+  // std::invalid_argument naming the problem, and changes nothing.
+  void set_handicap(int n);
   int handicap() const { return handicap_; }
 
   // Under EndRule::Agreement, after two consecutive passes: end the game with

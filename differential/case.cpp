@@ -227,7 +227,9 @@ Case generate_case(uint64_t seed, uint64_t index) {
   }
   c.dead_selector = uint32_t(rng.next());
   Game game = start_game(c);
-  if (c.handicap > 0 && !game.set_handicap(c.handicap).empty()) c.handicap = 0;
+  if (c.handicap > 0 && !handicap_refusal([&] { game.set_handicap(c.handicap); }).empty()) {
+    c.handicap = 0;
+  }
 
   const int max_steps = area <= 25 ? 200 : area <= 100 ? 150 : 60;
   const int n = 1 + int(rng.below(uint32_t(max_steps)));
@@ -399,17 +401,17 @@ bool Comparison::compare_scores(int step) {
 
 CaseResult Comparison::run() {
   if (case_.handicap > 0) {
-    const std::string fast = fast_.set_handicap(case_.handicap);
+    const std::string fast = handicap_refusal([&] { fast_.set_handicap(case_.handicap); });
     std::string ref;
     if (case_.rules.handicap == HandicapPlacement::Free) {
-      ref = ref_.set_handicap(case_.handicap);
+      ref = handicap_refusal([&] { ref_.set_handicap(case_.handicap); });
     } else if (fast.empty()) {
       std::vector<int> stones;
       const std::vector<Color> colouring = colouring_of(fast_.board());
       for (int p = 0; p < int(colouring.size()); ++p) {
         if (colouring[size_t(p)] == Color::Black) stones.push_back(p);
       }
-      ref = ref_.set_handicap(stones);
+      ref = handicap_refusal([&] { ref_.set_handicap(stones); });
     }
     if (fast.empty() != ref.empty()) {
       differ(0, "handicap", "fast '" + fast + "', reference '" + ref + "'");

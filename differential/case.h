@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,19 @@ struct CaseResult {
 // Plays the case on both engines. Never throws for a well-formed case
 // (setup of width * height points whose chains all have liberties).
 CaseResult run_case(const Case& c, const CheckFault& fault = {});
+
+// A set_handicap call's answer (either engine's) as a value: "" when it
+// placed the handicap, else the reason its std::invalid_argument gave. A case
+// may ask for a handicap its board cannot take, and the engines must agree.
+template <typename SetHandicap>
+std::string handicap_refusal(SetHandicap&& set_handicap) {
+  try {
+    set_handicap();
+    return "";
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+}
 
 // The case in words: rules, size, handicap, set-up, and one step per line
 // ("B C3", "W pass", "B off-board(1)", "agree A1 B2").

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -15,13 +16,12 @@
 
 namespace tengen::differential {
 
-std::string validate(const RunConfig& config) {
-  if (config.threads < 0) return "threads must be 0 (all cores) or more";
-  if (config.seconds < 0) return "seconds must not be negative";
+void validate(const RunConfig& config) {
+  if (config.threads < 0) throw std::invalid_argument("threads must be 0 (all cores) or more");
+  if (config.seconds < 0) throw std::invalid_argument("seconds must not be negative");
   if (!config.only_case && config.cases == 0 && config.seconds == 0) {
-    return "give a time budget (--seconds) or a case budget (--cases)";
+    throw std::invalid_argument("give a time budget (--seconds) or a case budget (--cases)");
   }
-  return "";
 }
 
 namespace {
@@ -228,7 +228,7 @@ class CasePool {
 
 RunResult run_cases(const RunConfig& config, const std::function<void(const Progress&)>& progress,
                     const std::atomic<bool>* stop) {
-  if (std::string error = validate(config); !error.empty()) throw std::invalid_argument(error);
+  validate(config);
   const auto start = Clock::now();
   if (config.only_case) {
     RunResult result = run_only_case(config);
@@ -259,7 +259,8 @@ std::string failure_sgf(const Failure& failure, uint64_t seed) {
     }
     game = Game(board, c.to_move, c.rules);
   }
-  if (c.handicap > 0) game.set_handicap(c.handicap);
+  // A shrunk case may ask for a handicap its board refuses: the record starts without it.
+  if (c.handicap > 0) handicap_refusal([&] { game.set_handicap(c.handicap); });
   const Board start = game.board();
   for (const Step& s : c.steps) {
     const Board& board = game.board();

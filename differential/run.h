@@ -52,12 +52,12 @@ struct RunResult {
   std::optional<Failure> failure;
 };
 
-// Returns "" if the config can run, else why not.
-std::string validate(const RunConfig& config);
+// Checks a config; throws std::invalid_argument saying why it cannot run.
+void validate(const RunConfig& config);
 
 // Runs the cases on a oneTBB pool; shrinks the failure, if any. `progress`
 // (if set) is called about once a second from one thread; `stop` ends the
-// run early (interrupted).
+// run early (interrupted). Throws std::invalid_argument if validate() does.
 RunResult run_cases(const RunConfig& config,
                     const std::function<void(const Progress&)>& progress = {},
                     const std::atomic<bool>* stop = nullptr);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <stdexcept>
 
 #include "external/move_sources.h"
 #include "selfplay/rng.h"
@@ -34,30 +35,32 @@ std::vector<Rules> shared_rule_sets() {
   return result;
 }
 
-std::string validate(const CrosscheckConfig& config) {
-  if (config.gnugo.empty()) return "no gnugo program given";
-  if (config.rule_sets.empty()) return "no rule sets";
-  if (config.sizes.empty()) return "no board sizes";
+void validate(const CrosscheckConfig& config) {
+  if (config.gnugo.empty()) throw std::invalid_argument("no gnugo program given");
+  if (config.rule_sets.empty()) throw std::invalid_argument("no rule sets");
+  if (config.sizes.empty()) throw std::invalid_argument("no board sizes");
   for (int size : config.sizes) {
     if (size < 1 || size > kGnuGoMaxSide) {
-      return "board size " + std::to_string(size) + " is outside GNU Go's 1..19 (square only)";
+      throw std::invalid_argument("board size " + std::to_string(size) +
+                                  " is outside GNU Go's 1..19 (square only)");
     }
   }
-  if (config.threads < 0) return "threads must be 0 (all cores) or more";
-  if (config.max_moves < 0) return "max moves must be 0 (no cap) or more";
+  if (config.threads < 0) throw std::invalid_argument("threads must be 0 (all cores) or more");
+  if (config.max_moves < 0) throw std::invalid_argument("max moves must be 0 (no cap) or more");
   for (const Rules& rules : config.rule_sets) {
     if (!config.handicap) continue;
     if (rules.handicap != HandicapPlacement::Fixed) {
-      return "handicap games need fixed handicap placement (GNU Go's fixed_handicap); rules " +
-             rules.to_string() + " place it freely";
+      throw std::invalid_argument(
+          "handicap games need fixed handicap placement (GNU Go's fixed_handicap); rules " +
+          rules.to_string() + " place it freely");
     }
     if (rules.scoring == Scoring::Area && rules.handicap_bonus != HandicapBonus::N) {
-      return "handicap games under area scoring need bonus=n (GNU Go's area count gives White "
-             "a point per handicap stone); rules " +
-             rules.to_string() + " differ";
+      throw std::invalid_argument(
+          "handicap games under area scoring need bonus=n (GNU Go's area count gives White "
+          "a point per handicap stone); rules " +
+          rules.to_string() + " differ");
     }
   }
-  return "";
 }
 
 namespace {
@@ -129,7 +132,7 @@ constexpr uint64_t kGamesPerJob = 8;
 CrosscheckReport run_crosscheck(const CrosscheckConfig& config,
                                 const std::function<void(uint64_t done)>& progress,
                                 const std::atomic<bool>* stop) {
-  if (std::string error = validate(config); !error.empty()) throw std::invalid_argument(error);
+  validate(config);
   std::vector<Job> jobs;
   for (size_t r = 0; r < config.rule_sets.size(); ++r) {
     for (uint64_t first = 0; first < config.games; first += kGamesPerJob) {

@@ -54,12 +54,13 @@ struct CrosscheckReport {
   bool clean() const { return total.unexplained() == 0 && total.engine_errors == 0; }
 };
 
-// Returns "" if the config can run, else why not.
-std::string validate(const CrosscheckConfig& config);
+// Checks a config; throws std::invalid_argument saying why it cannot run.
+void validate(const CrosscheckConfig& config);
 
 // Runs the whole cross-check on a oneTBB pool. `progress` (if set) is called
 // now and then from worker threads, never concurrently, with the games done
-// so far; `stop` (if set) ends the run early (interrupted = true).
+// so far; `stop` (if set) ends the run early (interrupted = true). Throws
+// std::invalid_argument if validate() does.
 CrosscheckReport run_crosscheck(const CrosscheckConfig& config,
                                 const std::function<void(uint64_t done)>& progress = {},
                                 const std::atomic<bool>* stop = nullptr);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/coords.h"
 #include "external/gnugo_history.h"
@@ -196,7 +197,12 @@ void GameRun::note(KnownDifference kind, const std::string& text) {
 
 bool GameRun::place_handicap() {
   ++tally_.handicap_games;
-  const std::string error = game_.set_handicap(spec_.handicap);
+  std::string error;  // ours refusing is a finding like GNU Go's refusing, not an exception
+  try {
+    game_.set_handicap(spec_.handicap);
+  } catch (const std::invalid_argument& e) {
+    error = e.what();
+  }
   const auto theirs = gnugo_.fixed_handicap(game_.board(), spec_.handicap);
   // Both refusing (the handicap is not defined on this board) is agreement.
   if (!error.empty() && !theirs) return true;
@@ -311,10 +317,9 @@ std::optional<double> GameRun::fresh_settled_score() {
   fresh.new_game(spec_.size, spec_.rules.komi);
   if (spec_.handicap > 0) fresh.fixed_handicap(game_.board(), spec_.handicap);
   for (const Move& m : game_.moves()) {
-    std::string error;
-    if (!fresh.play(game_.board(), m.color, m.point, &error)) {
+    if (const GtpReply reply = fresh.play(game_.board(), m.color, m.point); !reply.ok) {
       throw GtpError("a fresh GNU Go refused " + gtp_vertex(game_.board(), m.point) +
-                     " on replaying the game: " + error);
+                     " on replaying the game: " + reply.text);
     }
   }
   return settled_score(fresh);
@@ -372,8 +377,7 @@ void GameRun::run(const MoveSource& moves) {
     ++tally_.moves;
     history_->play({std::move(before), gnugo_ko_}, c);
     gnugo_ko_ = gnugo_ko_point(game_.board(), *p, game_.prisoners(c) - prisoners);
-    std::string error;
-    if (!gnugo_.play(game_.board(), c, *p, &error)) {
+    if (const GtpReply reply = gnugo_.play(game_.board(), c, *p); !reply.ok) {
       // A refusal that a known difference explained ends the game quietly:
       // the two sides cannot go on together.
       if (std::find(known_refusals_.begin(), known_refusals_.end(), Move{c, *p}) !=
@@ -382,7 +386,7 @@ void GameRun::run(const MoveSource& moves) {
         return;
       }
       report(Disagreement::MoveRefused,
-             side_name(c) + " " + gtp_vertex(game_.board(), *p) + " refused: " + error);
+             side_name(c) + " " + gtp_vertex(game_.board(), *p) + " refused: " + reply.text);
       return;
     }
     if (!compare()) return;

@@ -104,10 +104,8 @@ std::optional<std::vector<Point>> GnuGo::fixed_handicap(const Board& board, int 
   return points(board, reply, command);
 }
 
-bool GnuGo::play(const Board& board, Color c, Point p, std::string* error) {
-  const GtpReply reply = client_.ask("play " + color_name(c) + " " + gtp_vertex(board, p));
-  if (!reply.ok && error) *error = reply.text;
-  return reply.ok;
+GtpReply GnuGo::play(const Board& board, Color c, Point p) {
+  return client_.ask("play " + color_name(c) + " " + gtp_vertex(board, p));
 }
 
 GnuGoView GnuGo::view(const Board& board, bool legality) {

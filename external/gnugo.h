@@ -55,8 +55,8 @@ class GnuGo {
   // fixed_handicap n: the stones GNU Go placed (sorted), or nullopt if it
   // refused (board too small, n out of range).
   std::optional<std::vector<Point>> fixed_handicap(const Board& board, int n);
-  // play; false if GNU Go refused the move (its reason in *error).
-  bool play(const Board& board, Color c, Point p, std::string* error);
+  // play: GNU Go's answer, ok or a refusal with its reason in text.
+  [[nodiscard]] GtpReply play(const Board& board, Color c, Point p);
   // The position as GNU Go sees it. `legality`: also all_legal for both
   // colours. Throws GtpError on an answer it cannot read.
   GnuGoView view(const Board& board, bool legality);

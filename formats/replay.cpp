@@ -51,7 +51,9 @@ class Replayer {
       Rules free = rules_;
       free.handicap = HandicapPlacement::Free;
       result_.game.emplace(record_.width, record_.height, free);
-      result_.game->set_handicap(record_.handicap);
+      // A free handicap that would fill the board is refused (it throws);
+      // such a record is replayed as a game without one.
+      if (record_.handicap < initial.area()) result_.game->set_handicap(record_.handicap);
     } else {
       result_.game.emplace(initial, record_.initial_to_move(), rules_);
     }

@@ -317,9 +317,16 @@ class RecordReader {
 
 }  // namespace
 
-std::optional<GameRecord> record_from_tree(const SgfTree& tree, std::string_view source,
-                                           const SgfReadOptions& options, SgfError* error) {
-  return RecordReader(tree, source, options).read(error);
+SgfRecordRead record_from_tree(const SgfTree& tree, std::string_view source,
+                               const SgfReadOptions& options) {
+  SgfRecordRead result;
+  SgfError error;
+  if (std::optional<GameRecord> record = RecordReader(tree, source, options).read(&error)) {
+    result.record = std::move(*record);
+  } else {
+    result.error = std::move(error);
+  }
+  return result;
 }
 
 SgfRead read_sgf(std::string_view text, std::string_view source, const SgfReadOptions& options) {
@@ -330,14 +337,13 @@ SgfRead read_sgf(std::string_view text, std::string_view source, const SgfReadOp
     return result;
   }
   for (const SgfTree& tree : parse.trees) {
-    SgfError error;
-    std::optional<GameRecord> record = record_from_tree(tree, source, options, &error);
-    if (!record) {
+    SgfRecordRead read = record_from_tree(tree, source, options);
+    if (!read.ok()) {
       result.games.clear();
-      result.error = std::move(error);
+      result.error = std::move(read.error);
       return result;
     }
-    result.games.push_back(std::move(*record));
+    result.games.push_back(std::move(read.record));
   }
   return result;
 }

@@ -115,9 +115,14 @@ SgfRead read_sgf(std::string_view text, std::string_view source,
                  const SgfReadOptions& options = {});
 // The same for a file; an unreadable file is an error at offset 0.
 SgfRead read_sgf_file(const std::string& path, const SgfReadOptions& options = {});
-// One parsed tree as a record; on failure returns nullopt and fills *error.
-std::optional<GameRecord> record_from_tree(const SgfTree& tree, std::string_view source,
-                                           const SgfReadOptions& options, SgfError* error);
+// One parsed tree as a record, with the same errors as read_sgf.
+struct SgfRecordRead {
+  GameRecord record;              // valid when ok()
+  std::optional<SgfError> error;  // when set, record is a default GameRecord
+  bool ok() const { return !error.has_value(); }
+};
+SgfRecordRead record_from_tree(const SgfTree& tree, std::string_view source,
+                               const SgfReadOptions& options);
 
 // The record as an SGF FF[4] game tree, "(;FF[4]GM[1]...)\n": root with CA
 // (if set), SZ ("W:H" when rectangular), RU (sgf_rules_name), KM, HA (if

@@ -1,6 +1,7 @@
 #include "gtp/engine_state.h"
 
 #include <cctype>
+#include <stdexcept>
 #include <utility>
 
 namespace tengen::gtp {
@@ -18,7 +19,11 @@ bool State::rebuild(const BaseRecipe& recipe, const std::vector<Move>& moves,
     Rules r = playing_rules(rules_to_use);
     r.handicap = recipe.placement;
     g.emplace(recipe.board.width(), recipe.board.height(), r);
-    if (!g->set_handicap(recipe.handicap).empty()) return false;
+    try {
+      g->set_handicap(recipe.handicap);
+    } catch (const std::invalid_argument&) {
+      return false;
+    }
     for (Point p : recipe.free_stones) {
       if (g->play(Color::Black, p) != MoveError::None) return false;
     }

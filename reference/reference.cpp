@@ -264,42 +264,44 @@ std::vector<int> Game::legal_moves() const {
   return result;
 }
 
-std::string Game::set_handicap(int n) {
-  if (rules_.handicap != HandicapPlacement::Free) return "the rules place handicap stones fixed";
-  if (turns_ > 0 || handicap_ > 0) return "handicap only before the first turn";
+void Game::set_handicap(int n) {
+  if (rules_.handicap != HandicapPlacement::Free)
+    throw std::invalid_argument("the rules place handicap stones fixed");
+  if (turns_ > 0 || handicap_ > 0)
+    throw std::invalid_argument("handicap only before the first turn");
   if (std::any_of(colouring_.begin(), colouring_.end(), is_stone)) {
-    return "handicap only on an empty board";
+    throw std::invalid_argument("handicap only on an empty board");
   }
-  if (n < 2) return "a handicap is at least 2 stones";
+  if (n < 2) throw std::invalid_argument("a handicap is at least 2 stones");
   handicap_ = n;
   free_handicap_left_ = n;
   to_move_ = Color::Black;
   history_ = {{colouring_, to_move_}};
-  return "";
 }
 
-std::string Game::set_handicap(const std::vector<int>& stones) {
-  if (rules_.handicap != HandicapPlacement::Fixed) return "the rules place handicap stones freely";
-  if (turns_ > 0 || handicap_ > 0) return "handicap only before the first turn";
+void Game::set_handicap(const std::vector<int>& stones) {
+  if (rules_.handicap != HandicapPlacement::Fixed)
+    throw std::invalid_argument("the rules place handicap stones freely");
+  if (turns_ > 0 || handicap_ > 0)
+    throw std::invalid_argument("handicap only before the first turn");
   if (std::any_of(colouring_.begin(), colouring_.end(), is_stone)) {
-    return "handicap only on an empty board";
+    throw std::invalid_argument("handicap only on an empty board");
   }
-  if (stones.size() < 2) return "a handicap is at least 2 stones";
+  if (stones.size() < 2) throw std::invalid_argument("a handicap is at least 2 stones");
   Colouring setup = colouring_;
   for (int p : stones) {
-    if (p < 0 || p >= area()) return "a handicap stone is off the board";
-    if (setup[p] != Color::Empty) return "two handicap stones on one point";
+    if (p < 0 || p >= area()) throw std::invalid_argument("a handicap stone is off the board");
+    if (setup[p] != Color::Empty) throw std::invalid_argument("two handicap stones on one point");
     setup[p] = Color::Black;
   }
   if (!every_stone_reaches_empty(width_, height_, setup)) {
-    return "the handicap stones leave a chain without liberties";
+    throw std::invalid_argument("the handicap stones leave a chain without liberties");
   }
   colouring_ = setup;
   handicap_ = int(stones.size());
   to_move_ = Color::White;
   // "The starting position for superko is the position after setup."
   history_ = {{colouring_, to_move_}};
-  return "";
 }
 
 bool Game::agree_dead(const std::vector<int>& dead) {

@@ -129,13 +129,14 @@ class Game {
   // Empty when the game is over.
   std::vector<int> legal_moves() const;
 
-  // Before any turn on an empty board, 2 <= n. Returns "" on success, else
-  // why not (and changes nothing). Free placement: Black makes the next n
+  // Before any turn on an empty board, 2 <= n; otherwise throws
+  // std::invalid_argument saying why (and changes nothing), as the fast
+  // engine's Game::set_handicap does. Free placement: Black makes the next n
   // turns in a row (a pass is a turn), then White.
-  std::string set_handicap(int n);
+  void set_handicap(int n);
   // Fixed placement: `stones` (distinct points) are set up as Black stones and
   // White moves first; the position after setup is the game's start.
-  std::string set_handicap(const std::vector<int>& stones);
+  void set_handicap(const std::vector<int>& stones);
 
   // Under EndRule::Agreement, with the game going on and two or more
   // consecutive passes just played: ends the game with these (distinct)

@@ -55,6 +55,14 @@ int64_t JsonFields::integer(const std::string& key, int64_t lo, int64_t hi) cons
   return integer_value(field(key), name(key), lo, hi);
 }
 
+uint64_t JsonFields::unsigned_integer(const std::string& key) const {
+  const json& value = field(key);
+  if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<int64_t>() >= 0)) {
+    fail(fmt::format("field '{}' is not a non-negative integer", name(key)));
+  }
+  return value.get<uint64_t>();
+}
+
 double JsonFields::number(const std::string& key) const {
   const json& value = field(key);
   if (!value.is_number()) fail(fmt::format("field '{}' is not a number", name(key)));
@@ -65,6 +73,12 @@ std::string JsonFields::text(const std::string& key) const {
   const json& value = field(key);
   if (!value.is_string()) fail(fmt::format("field '{}' is not a string", name(key)));
   return value.get<std::string>();
+}
+
+bool JsonFields::boolean(const std::string& key) const {
+  const json& value = field(key);
+  if (!value.is_boolean()) fail(fmt::format("field '{}' is not true or false", name(key)));
+  return value.get<bool>();
 }
 
 std::vector<int64_t> JsonFields::counts(const std::string& key, size_t size,

@@ -32,8 +32,11 @@ class JsonFields {
   // An integer from lo to hi that fits in 64 bits (a float is refused, not rounded).
   int64_t integer(const std::string& key, int64_t lo = std::numeric_limits<int64_t>::min(),
                   int64_t hi = std::numeric_limits<int64_t>::max()) const;
+  // An integer from 0 to 2^64 - 1 (seeds, game counts; a float is refused).
+  uint64_t unsigned_integer(const std::string& key) const;
   double number(const std::string& key) const;
   std::string text(const std::string& key) const;
+  bool boolean(const std::string& key) const;
   // A list of exactly `size` counts (integers >= 0).
   std::vector<int64_t> counts(const std::string& key, size_t size, const std::string& what) const;
 

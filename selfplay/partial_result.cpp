@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "core/board.h"
+#include "selfplay/json_fields.h"
 #include "selfplay/report.h"
 #include "tengen/version.h"
 
@@ -36,38 +37,13 @@ std::string checksum_of(json doc) {
   throw std::runtime_error(path + ": " + why);
 }
 
-const json& field(const json& j, const std::string& path, const char* name) {
-  if (!j.contains(name)) refuse(path, fmt::format("field '{}' is missing", name));
-  return j.at(name);
-}
-
-uint64_t get_u64(const json& j, const std::string& path, const char* name) {
-  const json& v = field(j, path, name);
-  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0)) {
-    refuse(path, fmt::format("field '{}' is not a non-negative integer", name));
-  }
-  return v.get<uint64_t>();
-}
-
-int get_int(const json& j, const std::string& path, const char* name, int lo, int hi) {
-  const json& v = field(j, path, name);
-  if (!v.is_number_integer() || v.get<int64_t>() < lo || v.get<int64_t>() > hi) {
-    refuse(path, fmt::format("field '{}' is not an integer from {} to {}", name, lo, hi));
-  }
-  return v.get<int>();
-}
-
-std::string get_string(const json& j, const std::string& path, const char* name) {
-  const json& v = field(j, path, name);
-  if (!v.is_string()) refuse(path, fmt::format("field '{}' is not a string", name));
-  return v.get<std::string>();
-}
-
-uint64_t parse_hex(const std::string& text, const std::string& path, const char* name) {
+// The field, 16 hex digits, as a number.
+uint64_t hex_field(const JsonFields& in, const std::string& key) {
+  const std::string text = in.text(key);
   uint64_t value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
   if (text.size() != 16 || error != std::errc() || end != text.data() + text.size()) {
-    refuse(path, fmt::format("field '{}' is not 16 hex digits", name));
+    in.fail(fmt::format("field '{}' is not 16 hex digits", in.name(key)));
   }
   return value;
 }
@@ -78,27 +54,77 @@ std::string range_text(uint64_t first, uint64_t end) {
                           : fmt::format("games {} to {}", first, end - 1);
 }
 
-void read_config(const json& j, const std::string& path, RunConfig& c) {
-  c.width = get_int(j, path, "width", 1, kMaxSide);
-  c.height = get_int(j, path, "height", 1, kMaxSide);
+void read_config(const JsonFields& in, RunConfig& c) {
+  c.width = int(in.integer("width", 1, kMaxSide));
+  c.height = int(in.integer("height", 1, kMaxSide));
   std::string error;
-  const std::optional<Rules> rules = Rules::parse(get_string(j, path, "rules_settings"), &error);
-  if (!rules) refuse(path, "field 'rules_settings': " + error);
+  const std::optional<Rules> rules = Rules::parse(in.text("rules_settings"), &error);
+  if (!rules) in.fail("field 'rules_settings': " + error);
   c.rules = *rules;
-  const json& komi = field(j, path, "komi");
-  if (!komi.is_number() || !parse_komi(format_komi(komi.get<double>()))) {
-    refuse(path, "field 'komi' is not a komi");
-  }
-  c.rules.komi = komi.get<double>();
-  c.seed = get_u64(j, path, "seed");
-  c.games = get_u64(j, path, "games_requested");
-  c.threads = get_int(j, path, "threads", 1, 4096);
-  c.max_turns = get_int(j, path, "max_turns", 1, 1 << 30);
-  c.first_game = get_u64(j, path, "first_game");
-  c.end_game = get_u64(j, path, "end_game");
+  const double komi = in.number("komi");
+  if (!parse_komi(format_komi(komi))) in.fail("field 'komi' is not a komi");
+  c.rules.komi = komi;
+  c.seed = in.unsigned_integer("seed");
+  c.games = in.unsigned_integer("games_requested");
+  c.threads = int(in.integer("threads", 1, 4096));
+  c.max_turns = int(in.integer("max_turns", 1, 1 << 30));
+  c.first_game = in.unsigned_integer("first_game");
+  c.end_game = in.unsigned_integer("end_game");
   if (c.first_game > c.end_game || c.end_game > c.games) {
-    refuse(path, "fields 'first_game' and 'end_game' are not a range of the run's games");
+    in.fail("fields 'first_game' and 'end_game' are not a range of the run's games");
   }
+}
+
+// Every field of a result document; JsonFields' std::invalid_argument names
+// what is wrong, the caller adds the file.
+PartialResult read_fields(const json& j) {
+  const JsonFields in(j);
+  if (in.text("checksum") != checksum_of(j)) {
+    in.fail(
+        "field 'checksum' does not match the content: the file was changed after "
+        "tengen wrote it");
+  }
+  if (in.unsigned_integer("schema") != uint64_t(kResultSchema)) {
+    in.fail(fmt::format("field 'schema' is {}; this tengen reads schema {}", j.at("schema").dump(),
+                        kResultSchema));
+  }
+  PartialResult p;
+  p.version = in.text("version");
+  if (in.has("shard")) p.shard = parse_shard(in.text("shard"));
+  if (in.has("csv")) {
+    const JsonFields csv = in.object("csv");
+    p.csv.file = csv.text("file");
+    p.csv.rows = csv.unsigned_integer("rows");
+    p.csv.checksum = hex_field(csv, "checksum");
+  }
+  RunConfig& c = p.result.config;
+  read_config(in, c);
+  p.result.interrupted = in.boolean("interrupted");
+  p.result.seconds = in.number("seconds");
+  const json& sufficient = in.field("sufficient");
+  try {
+    p.result.stats = Stats::from_json(sufficient, c.width, c.height, c.max_turns);
+  } catch (const std::invalid_argument& e) {
+    in.fail(std::string("field 'sufficient': ") + e.what());
+  }
+  const uint64_t games = uint64_t(p.result.stats.games());
+  p.result.digest_state =
+      RunDigest(in.unsigned_integer("digest_games"), hex_field(in, "digest_sum"));
+  p.result.digest = p.result.digest_state.value();
+  if (p.result.digest_state.games() != games || in.unsigned_integer("games") != games) {
+    in.fail("fields 'games' and 'digest_games' disagree with the statistics");
+  }
+  if (hex_field(in, "digest") != p.result.digest) {
+    in.fail("field 'digest' does not match 'digest_sum'");
+  }
+  if (p.shard.given() && shard_range(c.games, p.shard) != std::pair(c.first_game, c.end_game)) {
+    in.fail("fields 'first_game' and 'end_game' are not the range of shard " + p.shard.name());
+  }
+  const uint64_t asked = c.end_game - c.first_game;
+  if (p.result.interrupted ? games >= asked : games != asked) {
+    in.fail(fmt::format("field 'games' is {} for a range of {} games", games, asked));
+  }
+  return p;
 }
 
 }  // namespace
@@ -158,59 +184,13 @@ PartialResult parse_result_json(const std::string& text, const std::string& path
     refuse(path, fmt::format("not a complete JSON document (truncated?) at byte {}", e.byte));
   }
   if (!j.is_object()) refuse(path, "not a tengen result (not a JSON object)");
-  const std::string checksum = get_string(j, path, "checksum");
-  if (checksum != checksum_of(j)) {
-    refuse(path,
-           "field 'checksum' does not match the content: the file was changed after "
-           "tengen wrote it");
-  }
-  if (get_u64(j, path, "schema") != uint64_t(kResultSchema)) {
-    refuse(path, fmt::format("field 'schema' is {}; this tengen reads schema {}",
-                             j.at("schema").dump(), kResultSchema));
-  }
-  PartialResult p;
-  p.path = path;
-  p.version = get_string(j, path, "version");
-  if (j.contains("shard")) p.shard = parse_shard(get_string(j, path, "shard"));
-  if (j.contains("csv")) {
-    const json& csv = j.at("csv");
-    if (!csv.is_object()) refuse(path, "field 'csv' is not an object");
-    p.csv.file = get_string(csv, path, "file");
-    p.csv.rows = get_u64(csv, path, "rows");
-    p.csv.checksum = parse_hex(get_string(csv, path, "checksum"), path, "checksum");
-  }
-  RunConfig& c = p.result.config;
-  read_config(j, path, c);
-  const json& interrupted = field(j, path, "interrupted");
-  if (!interrupted.is_boolean()) refuse(path, "field 'interrupted' is not true or false");
-  p.result.interrupted = interrupted.get<bool>();
-  const json& seconds = field(j, path, "seconds");
-  if (!seconds.is_number()) refuse(path, "field 'seconds' is not a number");
-  p.result.seconds = seconds.get<double>();
   try {
-    p.result.stats = Stats::from_json(field(j, path, "sufficient"), c.width, c.height, c.max_turns);
+    PartialResult p = read_fields(j);
+    p.path = path;
+    return p;
   } catch (const std::invalid_argument& e) {
-    refuse(path, std::string("field 'sufficient': ") + e.what());
+    refuse(path, e.what());
   }
-  const uint64_t games = uint64_t(p.result.stats.games());
-  p.result.digest_state =
-      RunDigest(get_u64(j, path, "digest_games"),
-                parse_hex(get_string(j, path, "digest_sum"), path, "digest_sum"));
-  p.result.digest = p.result.digest_state.value();
-  if (p.result.digest_state.games() != games || get_u64(j, path, "games") != games) {
-    refuse(path, "fields 'games' and 'digest_games' disagree with the statistics");
-  }
-  if (parse_hex(get_string(j, path, "digest"), path, "digest") != p.result.digest) {
-    refuse(path, "field 'digest' does not match 'digest_sum'");
-  }
-  if (p.shard.given() && shard_range(c.games, p.shard) != std::pair(c.first_game, c.end_game)) {
-    refuse(path, "fields 'first_game' and 'end_game' are not the range of shard " + p.shard.name());
-  }
-  const uint64_t asked = c.end_game - c.first_game;
-  if (p.result.interrupted ? games >= asked : games != asked) {
-    refuse(path, fmt::format("field 'games' is {} for a range of {} games", games, asked));
-  }
-  return p;
 }
 
 PartialResult read_result_file(const std::string& path) {

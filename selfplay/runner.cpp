@@ -151,24 +151,25 @@ int default_threads() {
   return std::max(1, tbb::info::default_concurrency());
 }
 
-std::string validate(const RunConfig& config) {
+void validate(const RunConfig& config) {
   if (config.width < 1 || config.width > kMaxSide || config.height < 1 ||
       config.height > kMaxSide) {
-    return "board size " + std::to_string(config.width) + "x" + std::to_string(config.height) +
-           " is out of range: each side must be 1 to " + std::to_string(kMaxSide);
+    throw std::invalid_argument(
+        "board size " + std::to_string(config.width) + "x" + std::to_string(config.height) +
+        " is out of range: each side must be 1 to " + std::to_string(kMaxSide));
   }
-  if (config.threads < 0) return "threads must be at least 1";
-  if (config.threads > 4096) return "threads must be at most 4096";
-  if (config.max_turns < 0) return "max turns must be at least 1";
-  if (config.batch < 0) return "batch must be at least 1";
+  if (config.threads < 0) throw std::invalid_argument("threads must be at least 1");
+  if (config.threads > 4096) throw std::invalid_argument("threads must be at most 4096");
+  if (config.max_turns < 0) throw std::invalid_argument("max turns must be at least 1");
+  if (config.batch < 0) throw std::invalid_argument("batch must be at least 1");
   if (config.handicap != 0) {
     Game trial(config.width, config.height, config.rules);
-    if (std::string error = trial.set_handicap(config.handicap); !error.empty()) return error;
+    trial.set_handicap(config.handicap);  // throws std::invalid_argument saying why not
   }
   if (config.first_game > config.range_end()) {
-    return "the first game " + std::to_string(config.first_game) + " is past the end of the run";
+    throw std::invalid_argument("the first game " + std::to_string(config.first_game) +
+                                " is past the end of the run");
   }
-  return "";
 }
 
 namespace {
@@ -259,7 +260,7 @@ void finish_batch(Run& run, Batch* batch) {
 
 RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks,
                        const std::atomic<bool>* stop) {
-  if (std::string error = validate(requested); !error.empty()) throw std::invalid_argument(error);
+  validate(requested);
   Run run(requested);
   RunConfig& config = run.config;
   if (config.threads == 0) config.threads = default_threads();

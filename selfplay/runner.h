@@ -68,13 +68,13 @@ struct RunResult {
 // The number of threads a config with threads = 0 runs on.
 int default_threads();
 
-// Checks a config; returns "" or why it cannot run.
-std::string validate(const RunConfig& config);
+// Checks a config; throws std::invalid_argument saying why it cannot run.
+void validate(const RunConfig& config);
 
 // Plays games [first_game, range_end()) of the run. When *stop becomes true (a signal handler may
 // set it), no new batch starts, the batches under way finish, and the result covers exactly the
 // games finished, a prefix of the run. Exceptions from the callbacks end the run and propagate.
-// Throws std::invalid_argument if validate() objects.
+// Throws std::invalid_argument if validate() does.
 RunResult run_selfplay(const RunConfig& config, const RunCallbacks& callbacks = {},
                        const std::atomic<bool>* stop = nullptr);
 

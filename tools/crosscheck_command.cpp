@@ -96,9 +96,7 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
   config.handicap = o.handicap;
   config.max_moves = o.max_moves;
   config.timeout = std::chrono::milliseconds(int64_t(o.timeout * 1000));
-  if (std::string error = external::validate(config); !error.empty()) {
-    throw std::invalid_argument(error);
-  }
+  external::validate(config);
   Output json;
   if (!o.json.empty()) json = Output(o.json, "JSON file");
   if (!o.sgf.empty()) prepare_output_dir(o.sgf, "SGF directory");

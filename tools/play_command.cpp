@@ -33,8 +33,11 @@ int run_play(const PlayOptions& options) {
   Rules rules = options.game.parsed_rules();
   Game game(width, height, rules);
   if (options.handicap > 0) {
-    if (std::string error = game.set_handicap(options.handicap); !error.empty()) {
-      throw std::invalid_argument("--handicap " + std::to_string(options.handicap) + ": " + error);
+    try {
+      game.set_handicap(options.handicap);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("--handicap " + std::to_string(options.handicap) + ": " +
+                                  e.what());
     }
   }
   selfplay::Rng rng(options.seed);

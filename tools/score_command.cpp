@@ -73,9 +73,8 @@ void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, GameScore& g) 
     for (int x = 0; x < board.width(); ++x) {
       const Point p = board.point(x, y);
       if (board.at(p) == Color::Empty) continue;
-      std::string error;
-      if (!gnugo.play(board, board.at(p), p, &error)) {
-        throw std::runtime_error("GNU Go refused a stone of the position: " + error);
+      if (const external::GtpReply reply = gnugo.play(board, board.at(p), p); !reply.ok) {
+        throw std::runtime_error("GNU Go refused a stone of the position: " + reply.text);
       }
     }
   }

@@ -4,6 +4,7 @@
 // readable SGF.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -57,7 +58,7 @@ TEST(DifferentialRun, CleanRunIsTheSameOnAnyNumberOfThreads) {
 }
 
 TEST(DifferentialRun, NeedsABudget) {
-  EXPECT_NE(validate(RunConfig{}), "");
+  EXPECT_THROW(validate(RunConfig{}), std::invalid_argument);
 }
 
 // A planted bug: the fast engine "allows" a single-stone suicide that

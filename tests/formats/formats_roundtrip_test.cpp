@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,13 @@ RandomGame random_game(const Rules& rules, int width, int height, int start_kind
   g.game.emplace(width, height, rules);
   if (start_kind == 1) {
     const int n = 2 + int(rng.below(8));
-    if (g.game->set_handicap(n).empty() && rules.handicap == HandicapPlacement::Fixed) {
+    bool placed = true;
+    try {
+      g.game->set_handicap(n);
+    } catch (const std::invalid_argument&) {
+      placed = false;  // not defined on this board, or filling it: no handicap
+    }
+    if (placed && rules.handicap == HandicapPlacement::Fixed) {
       for (Point p : handicap_points(g.start, n)) g.start.set_colour(p, Color::Black);
     }
   } else if (start_kind == 2) {

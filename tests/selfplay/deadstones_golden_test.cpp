@@ -293,9 +293,9 @@ TEST(DeadStonesGolden, GnuGoNamesTheSameDeadStones) {
     for (int y = 0; y < board.height(); ++y) {
       for (int x = 0; x < board.width(); ++x) {
         const Point p = board.point(x, y);
-        std::string error;
         if (board.at(p) == Color::Empty) continue;
-        ASSERT_TRUE(gnugo.play(board, board.at(p), p, &error)) << error;
+        const external::GtpReply reply = gnugo.play(board, board.at(p), p);
+        ASSERT_TRUE(reply.ok) << reply.text;
       }
     }
     EXPECT_EQ(golden::vertex_list(board, gnugo.final_status_list(board, "dead")),

@@ -189,7 +189,7 @@ TEST(MergeRefusal, EditedFile) {
   }
   std::string no_checksum = text;
   no_checksum.replace(no_checksum.find("\"checksum\""), 10, "\"checksun\"");
-  EXPECT_MENTIONS(parse_refusal(no_checksum, "x.json"), "field 'checksum' is missing");
+  EXPECT_MENTIONS(parse_refusal(no_checksum, "x.json"), "x.json: missing field 'checksum'");
 }
 
 }  // namespace

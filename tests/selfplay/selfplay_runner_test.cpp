@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -219,13 +220,13 @@ TEST(SelfplayRunner, StatisticsAddUp) {
 TEST(SelfplayRunner, RejectsBadConfigs) {
   RunConfig config;
   config.width = 26;
-  EXPECT_NE(validate(config), "");
+  EXPECT_THROW(validate(config), std::invalid_argument);
   EXPECT_THROW(run_selfplay(config), std::invalid_argument);
   config.width = 9;
   config.threads = -1;
-  EXPECT_NE(validate(config), "");
+  EXPECT_THROW(validate(config), std::invalid_argument);
   config.threads = 0;
-  EXPECT_EQ(validate(config), "");
+  EXPECT_NO_THROW(validate(config));
 }
 
 }  // namespace
