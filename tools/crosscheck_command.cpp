@@ -23,7 +23,7 @@ namespace tengen::tools {
 namespace {
 
 // Each game runs GNU Go for seconds: more than this is a typing mistake.
-constexpr uint64_t kMaxGames = 1'000'000'000;
+constexpr uint64_t kMaxCrosscheckGames = 1'000'000'000;
 
 struct CrosscheckOptions {
   uint64_t games = 20;
@@ -137,7 +137,7 @@ void add_crosscheck_command(CLI::App& app) {
       "the legality of every point, stones and captures after every move and the score of "
       "settled final positions, for each rule combination both support. Known differences of "
       "GNU Go's rules are named and kept out; any other difference exits with status 1.");
-  add_count_option(cmd, "-n,--games", options->games, "games per rule set", 0, kMaxGames);
+  add_count_option(cmd, "-n,--games", options->games, "games per rule set", 0, kMaxCrosscheckGames);
   cmd->add_option("--sizes", options->sizes, "board sizes, square, 1..19 (game i uses the i-th)")
       ->delimiter(',')
       ->check(board_size_check())
