@@ -13,6 +13,7 @@
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
 #include "tests/support/golden_util.h"
+#include "tests/support/uniformity.h"
 
 namespace tengen::selfplay {
 namespace {
@@ -26,23 +27,6 @@ constexpr int kDivisor = 4;
 #else
 constexpr int kDivisor = 1;
 #endif
-
-// The chi-square value exceeded with probability 1e-4 for `df` degrees of
-// freedom (Wilson-Hilferty).
-double chi_square_critical(int df) {
-  constexpr double z = 3.719;  // normal quantile at 1 - 1e-4
-  const double k = 2.0 / (9.0 * df);
-  return df * std::pow(1 - k + z * std::sqrt(k), 3);
-}
-
-std::vector<Point> acceptable_points(const Game& game) {
-  std::vector<Point> points;
-  const Board& board = game.board();
-  for (int i = 0; i < board.empty_count(); ++i) {
-    if (LightPolicy::acceptable(game, board.empty_point(i))) points.push_back(board.empty_point(i));
-  }
-  return points;
-}
 
 // Draws `samples` moves from the same position and checks that each is
 // acceptable and that their counts pass a chi-square test of uniformity.
