@@ -41,6 +41,9 @@ class PlayoutGame {
   static constexpr int N = Geometry::kArray;
   static constexpr bool kSuperko = kKo != KoRule::Simple;
   static constexpr int kWords = (N + 63) / 64;
+  // A chain record no point heads, written and read where a branch on
+  // "is this neighbour a stone?" would cost more than the work it saves.
+  static constexpr Point kScratch = Point(N);
 
  public:
   // Precondition: the start position fits the geometry; rules.ko and
@@ -203,13 +206,17 @@ class PlayoutGame {
 
   // Would c at p have a liberty (it captures, or joins an own chain that keeps
   // another)? Precondition: p has no empty neighbour.
+  // All four neighbours without an early exit: which one answers is data
+  // the branch predictor cannot learn.
   bool has_liberty_after(Point p, Color c) const {
     const int s = stride();
+    bool any = false;
     for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
       const Point h = head_[q];
-      if (h != kNoPoint && (color_[h] == c) != in_atari(chain_[h])) return true;
+      const Point hs = h == kNoPoint ? kScratch : h;
+      any |= (h != kNoPoint) & ((color_[q] == c) != in_atari(chain_[hs]));
     }
-    return false;
+    return any;
   }
 
   // What c at p would clear: Board::effect on pseudo-liberties.
@@ -404,16 +411,25 @@ class PlayoutGame {
     Point seen[4] = {kNoPoint, kNoPoint, kNoPoint, kNoPoint};
     int count = 0;
     Point base = kNoPoint;
+    // Straight-line code, no branch on what the neighbour is (empty, wall,
+    // own or enemy stone: random in a playout). A neighbour that is no
+    // stone takes its liberty from the scratch chain; seen[count] may be
+    // written past the chains seen, never read there.
     auto visit = [&](Point q) {
       const Point h = head_[q];
-      if (h == kNoPoint) {
-        if (color_[q] == Color::Empty) add_lib(own, q);
-        return;
-      }
-      remove_lib(chain_[h], p);
-      if (h == seen[0] || h == seen[1] || h == seen[2]) return;
-      seen[count++] = h;
-      if (color_[h] == c && (base == kNoPoint || chain_[h].stones > chain_[base].stones)) base = h;
+      const bool stone = h != kNoPoint;
+      const uint32_t empty = color_[q] == Color::Empty;
+      own.libs = uint16_t(own.libs + empty);
+      own.lib_sum += empty * q;
+      own.lib_sum_sq += empty * uint32_t(q) * q;
+      const Point hs = stone ? h : kScratch;
+      remove_lib(chain_[hs], p);
+      const bool fresh = stone & (h != seen[0]) & (h != seen[1]) & (h != seen[2]);
+      seen[count] = h;
+      count += fresh;
+      const Point bs = base == kNoPoint ? kScratch : base;
+      const bool larger = (base == kNoPoint) | (chain_[hs].stones > chain_[bs].stones);
+      base = fresh & (color_[q] == c) & larger ? h : base;
     };
     visit(Point(p - 1));
     visit(Point(p + 1));
@@ -459,7 +475,7 @@ class PlayoutGame {
   std::array<uint16_t, N> nbr_;  // Board's packed neighbour counts
   std::array<Point, N> head_;    // kNoPoint on empty points and walls
   std::array<Point, N> next_;
-  std::array<PlayoutChain, N> chain_;  // valid at chain heads
+  std::array<PlayoutChain, N + 1> chain_;  // valid at chain heads; [kScratch]: scratch
   std::array<Point, N> empty_;
   std::array<uint16_t, N> empty_at_;
   int empty_count_ = 0;
