@@ -28,27 +28,16 @@ constexpr int kDivisor = 4;
 constexpr int kDivisor = 1;
 #endif
 
-// Draws `samples` moves from the same position and checks that each is
-// acceptable and that their counts pass a chi-square test of uniformity.
+// Draws `samples` moves from the same position: uniform over the acceptable.
 void expect_uniform(const Game& start, int samples, uint64_t seed) {
-  const std::vector<Point> acceptable = acceptable_points(start);
-  ASSERT_GE(acceptable.size(), 2u);
-  std::map<Point, int> counts;
   LightPolicy policy;
   Rng rng(seed);
-  for (int s = 0; s < samples; ++s) {
+  expect_uniform_picks(start, samples, [&] {
     Game game = start;
     const Point p = policy.play(game, rng);
-    ASSERT_NE(std::find(acceptable.begin(), acceptable.end(), p), acceptable.end())
-        << gtp_vertex(start.board(), p) << " is not acceptable";
-    ASSERT_EQ(game.moves().size(), start.moves().size() + 1);
-    ++counts[p];
-  }
-  const double expected = double(samples) / double(acceptable.size());
-  double chi2 = 0;
-  for (Point p : acceptable) chi2 += std::pow(counts[p] - expected, 2) / expected;
-  EXPECT_LT(chi2, chi_square_critical(int(acceptable.size()) - 1))
-      << acceptable.size() << " acceptable points, " << samples << " samples";
+    EXPECT_EQ(game.moves().size(), start.moves().size() + 1);
+    return game.moves().size() == start.moves().size() + 1 ? p : kNoPoint;
+  });
 }
 
 // Black to move. Black's eyes: A7, C7, B6. Black may not play F6 or G7

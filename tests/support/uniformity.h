@@ -3,9 +3,14 @@
 // may pick, and a chi-square bound.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <vector>
 
+#include "core/coords.h"
 #include "core/game.h"
 #include "selfplay/policy.h"
 
@@ -28,6 +33,28 @@ inline std::vector<Point> acceptable_points(const Game& game) {
     if (LightPolicy::acceptable(game, board.empty_point(i))) points.push_back(board.empty_point(i));
   }
   return points;
+}
+
+// Picks `samples` moves from `start` with pick() (a point, or kNoPoint when
+// the pick was malformed: a failure already reported) and checks that each
+// is acceptable and that their counts pass a chi-square test of uniformity.
+template <class Pick>
+void expect_uniform_picks(const Game& start, int samples, Pick&& pick) {
+  const std::vector<Point> acceptable = acceptable_points(start);
+  ASSERT_GE(acceptable.size(), 2u);
+  std::map<Point, int> counts;
+  for (int s = 0; s < samples; ++s) {
+    const Point p = pick();
+    if (p == kNoPoint) return;
+    ASSERT_NE(std::find(acceptable.begin(), acceptable.end(), p), acceptable.end())
+        << gtp_vertex(start.board(), p) << " is not acceptable";
+    ++counts[p];
+  }
+  const double expected = double(samples) / double(acceptable.size());
+  double chi2 = 0;
+  for (Point p : acceptable) chi2 += std::pow(counts[p] - expected, 2) / expected;
+  EXPECT_LT(chi2, chi_square_critical(int(acceptable.size()) - 1))
+      << acceptable.size() << " acceptable points, " << samples << " samples";
 }
 
 }  // namespace tengen::selfplay
