@@ -23,14 +23,6 @@
 namespace tengen::selfplay {
 namespace {
 
-#if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
-constexpr int kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;
-#elif defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kDivisor = 4;
-#else
-constexpr int kDivisor = 1;
-#endif
-
 // Draws `samples` one-move kernel playouts from `start`: uniform over the
 // acceptable.
 void expect_uniform(const Game& start, int samples, uint64_t seed) {
@@ -65,18 +57,6 @@ std::vector<Rules> families() {
   return {Rules::chinese(), Rules::tromp_taylor(), *Rules::preset("aga"), multi};
 }
 
-// Black to move, with eyes (A7, C7, B6) and illegal points (F6, G7) in runs
-// of the empty list. 7x7: the run-time geometry.
-constexpr const char* kMixed = R"(
-  . X . X . O .
-  X . X X O . O
-  X X X O O O O
-  . . . . . . .
-  . . . . . . .
-  . . . . . . .
-  . . . . . . .
-)";
-
 TEST(KernelUniform, MixedPositionEveryFamily) {
   uint64_t seed = 10;
   for (const Rules& rules : families()) {
@@ -85,14 +65,7 @@ TEST(KernelUniform, MixedPositionEveryFamily) {
 }
 
 TEST(KernelUniform, FewAcceptableUsesTheFallback) {
-  const Game game = golden::game_from(R"(
-    . X . X .
-    X X X X X
-    . X . X .
-    X X X X X
-    . X . . .
-  )",
-                                      Color::Black, Rules::chinese());
+  const Game game = golden::game_from(kFewAcceptable, Color::Black, Rules::chinese());
   EXPECT_EQ(golden::vertex_list(game.board(), acceptable_points(game)), "C1 D1 E1");
   expect_uniform(game, 30000 / kDivisor, 20);
 }

@@ -20,14 +20,6 @@ namespace {
 
 using differential::reference_is_eye;
 
-#if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
-constexpr int kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;
-#elif defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kDivisor = 4;
-#else
-constexpr int kDivisor = 1;
-#endif
-
 // Draws `samples` moves from the same position: uniform over the acceptable.
 void expect_uniform(const Game& start, int samples, uint64_t seed) {
   LightPolicy policy;
@@ -39,20 +31,6 @@ void expect_uniform(const Game& start, int samples, uint64_t seed) {
     return game.moves().size() == start.moves().size() + 1 ? p : kNoPoint;
   });
 }
-
-// Black to move. Black's eyes: A7, C7, B6. Black may not play F6 or G7
-// (suicide, and under positional superko a single-stone suicide repeats the
-// board). Everything else is acceptable. The unacceptable points sit in runs
-// of the empty list, where "scan from a random start" would be biased.
-constexpr const char* kMixed = R"(
-  . X . X . O .
-  X . X X O . O
-  X X X O O O O
-  . . . . . . .
-  . . . . . . .
-  . . . . . . .
-  . . . . . . .
-)";
 
 TEST(SelfplayPolicy, MixedPositionHasEyesAndIllegalPoints) {
   for (const Rules& rules : {Rules::chinese(), Rules::tromp_taylor()}) {
@@ -80,14 +58,7 @@ TEST(SelfplayPolicy, UniformTrompTaylor) {
 // Seven eyes and three acceptable points: most picks go past the draws with
 // replacement into the fallback, which must be uniform too.
 TEST(SelfplayPolicy, UniformWhenFewAreAcceptable) {
-  const Game game = golden::game_from(R"(
-    . X . X .
-    X X X X X
-    . X . X .
-    X X X X X
-    . X . . .
-  )",
-                                      Color::Black, Rules::chinese());
+  const Game game = golden::game_from(kFewAcceptable, Color::Black, Rules::chinese());
   EXPECT_EQ(golden::vertex_list(game.board(), acceptable_points(game)), "C1 D1 E1");
   expect_uniform(game, 30000 / kDivisor, 3);
 }

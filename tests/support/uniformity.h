@@ -16,6 +16,15 @@
 
 namespace tengen::selfplay {
 
+// Samples are divided by this under the sanitizers (slow) or as configured.
+#if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
+constexpr int kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;
+#elif defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr int kDivisor = 4;
+#else
+constexpr int kDivisor = 1;
+#endif
+
 // The chi-square value exceeded with probability 1e-4 for `df` degrees of
 // freedom (Wilson-Hilferty).
 inline double chi_square_critical(int df) {
@@ -34,6 +43,31 @@ inline std::vector<Point> acceptable_points(const Game& game) {
   }
   return points;
 }
+
+// Black to move. Black's eyes: A7, C7, B6. Black may not play F6 or G7
+// (suicide, and under positional superko a single-stone suicide repeats the
+// board). Everything else is acceptable (29 points). The unacceptable points
+// sit in runs of the empty list, where "scan from a random start" would be
+// biased. 7x7: the kernel's run-time geometry.
+constexpr const char* kMixed = R"(
+  . X . X . O .
+  X . X X O . O
+  X X X O O O O
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+  . . . . . . .
+)";
+
+// Black to move: seven eyes and three acceptable points (C1 D1 E1), so most
+// picks go past the draws with replacement into the fallback.
+constexpr const char* kFewAcceptable = R"(
+  . X . X .
+  X X X X X
+  . X . X .
+  X X X X X
+  . X . . .
+)";
 
 // Picks `samples` moves from `start` with pick() (a point, or kNoPoint when
 // the pick was malformed: a failure already reported) and checks that each
