@@ -24,7 +24,13 @@ set(tengen_core_headers
   core/scoring.h
   core/benson.h
   core/game.h
+  core/playout_geometry.h
+  core/playout_chain.h
+  core/playout_start.h
+  core/playout_history.h
+  core/playout_area.h
   core/playout_game.h
+  core/playout_dispatch.h
   core/coords.h)
 set(tengen_selfplay_headers
   selfplay/rng.h

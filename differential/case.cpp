@@ -138,7 +138,9 @@ std::pair<int, int> random_size(Rng& rng) {
     return rng.below(2) ? std::pair{narrow, length} : std::pair{length, narrow};
   }
   if (r < 94) return {2 + int(rng.below(5)), 2 + int(rng.below(5))};
-  if (r < 98) return {8 + int(rng.below(6)), 8 + int(rng.below(6))};
+  if (r < 96) return {8 + int(rng.below(6)), 8 + int(rng.below(6))};
+  // The playout kernel's fixed geometries (core/playout_dispatch.h).
+  if (r < 98) return rng.below(2) ? std::pair{9, 9} : std::pair{13, 13};
   static constexpr std::pair<int, int> kBig[] = {{19, 19}, {25, 25}, {19, 13}, {13, 25}};
   return kBig[rng.below(4)];
 }

@@ -28,19 +28,31 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool diverges_like(const Case& c, const CheckFault& fault, const std::string& kind) {
-  const CaseResult r = run_case(c, fault);
+bool diverges_like(const Case& c, const CheckFault& fault, const KernelFault& kernel_fault,
+                   const std::string& kind) {
+  const CaseResult r = run_case_and_kernel(c, fault, kernel_fault);
   return r.divergence && r.divergence->kind == kind;
 }
 
 }  // namespace
 
-Case shrink_case(const Case& original, const CheckFault& fault) {
-  const CaseResult first = run_case(original, fault);
+CaseResult run_case_and_kernel(const Case& c, const CheckFault& fault,
+                               const KernelFault& kernel_fault) {
+  CaseResult r = run_case(c, fault);
+  if (r.divergence) return r;
+  const CaseResult k = run_kernel_case(c, kernel_fault);
+  r.divergence = k.divergence;
+  r.checks += k.checks;
+  r.scores += k.scores;
+  return r;
+}
+
+Case shrink_case(const Case& original, const CheckFault& fault, const KernelFault& kernel_fault) {
+  const CaseResult first = run_case_and_kernel(original, fault, kernel_fault);
   if (!first.divergence) return original;
   const std::string kind = first.divergence->kind;
   Case c = original;
-  const auto fails = [&](const Case& x) { return diverges_like(x, fault, kind); };
+  const auto fails = [&](const Case& x) { return diverges_like(x, fault, kernel_fault, kind); };
 
   // Nothing after the divergence matters.
   if (size_t(first.divergence->step) + 1 < c.steps.size()) {
@@ -119,23 +131,23 @@ namespace {
 // The case's failure, with the case shrunk (shrink_case) and the shrunk
 // case's own divergence.
 Failure shrunk_failure(uint64_t index, const Case& c, const Divergence& divergence,
-                       const CheckFault& fault) {
+                       const RunConfig& config) {
   Failure f{index, c, divergence, {}, {}};
-  f.shrunk = shrink_case(c, fault);
-  f.divergence = *run_case(f.shrunk, fault).divergence;
+  f.shrunk = shrink_case(c, config.fault, config.kernel_fault);
+  f.divergence = *run_case_and_kernel(f.shrunk, config.fault, config.kernel_fault).divergence;
   return f;
 }
 
 RunResult run_only_case(const RunConfig& config) {
   const Case c = generate_case(config.seed, *config.only_case);
-  const CaseResult r = run_case(c, config.fault);
+  const CaseResult r = run_case_and_kernel(c, config.fault, config.kernel_fault);
   RunResult result;
   result.cases = 1;
   result.steps = c.steps.size();
   result.checks = r.checks;
   result.scores = r.scores;
   if (r.divergence) {
-    result.failure = shrunk_failure(*config.only_case, c, *r.divergence, config.fault);
+    result.failure = shrunk_failure(*config.only_case, c, *r.divergence, config);
   }
   return result;
 }
@@ -183,7 +195,7 @@ class CasePool {
     // Cases run: 0..index (everything below the failure ran to its end).
     result.cases = lowest->first + 1;
     result.failure =
-        shrunk_failure(lowest->first, lowest->second.first, lowest->second.second, config_.fault);
+        shrunk_failure(lowest->first, lowest->second.first, lowest->second.second, config_);
     return result;
   }
 
@@ -192,7 +204,7 @@ class CasePool {
  private:
   void run_one(uint64_t i) {
     const Case c = generate_case(config_.seed, i);
-    const CaseResult r = run_case(c, config_.fault);
+    const CaseResult r = run_case_and_kernel(c, config_.fault, config_.kernel_fault);
     steps_ += c.steps.size();
     checks_ += r.checks;
     scores_ += r.scores;
@@ -286,7 +298,9 @@ std::string failure_sgf(const Failure& failure, uint64_t seed) {
   const std::string reproduce =
       "tengen fuzz --seed " + std::to_string(seed) + " --case " + std::to_string(failure.index);
   const std::string comment =
-      "Fast engine and reference model diverge (" + failure.divergence.kind + ") at step " +
+      std::string(failure.divergence.kind.starts_with("kernel") ? "Playout kernel"
+                                                                : "Fast engine") +
+      " and reference model diverge (" + failure.divergence.kind + ") at step " +
       std::to_string(failure.divergence.step) + ": " + failure.divergence.what + "\nSeed " +
       std::to_string(seed) + ", case " + std::to_string(failure.index) + ", shrunk from " +
       std::to_string(failure.original.steps.size()) + " to " + std::to_string(c.steps.size()) +

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "differential/case.h"
+#include "differential/kernel_case.h"
 
 namespace tengen::differential {
 
@@ -25,6 +26,7 @@ struct RunConfig {
   int threads = 0;                    // 0: all cores
   std::optional<uint64_t> only_case;  // run this case alone (no budget needed)
   CheckFault fault;                   // for the harness's own tests only
+  KernelFault kernel_fault;           // likewise, for the playout kernel
 };
 
 struct Failure {
@@ -55,6 +57,11 @@ struct RunResult {
 // Checks a config; throws std::invalid_argument saying why it cannot run.
 void validate(const RunConfig& config);
 
+// Both comparisons of case c: the fast engine's (run_case), then, if it
+// agrees, the playout kernel's (run_kernel_case); checks and scores summed.
+CaseResult run_case_and_kernel(const Case& c, const CheckFault& fault = {},
+                               const KernelFault& kernel_fault = {});
+
 // Runs the cases on a oneTBB pool; shrinks the failure, if any. `progress`
 // (if set) is called about once a second from one thread; `stop` ends the
 // run early (interrupted). Throws std::invalid_argument if validate() does.
@@ -65,8 +72,8 @@ RunResult run_cases(const RunConfig& config,
 // A shorter case that diverges in the same way (same Divergence::kind):
 // steps after the divergence dropped, then ddmin on the steps and the set-up
 // stones, no handicap, simpler rules where the failure stays. Precondition:
-// run_case(c, fault) diverges.
-Case shrink_case(const Case& c, const CheckFault& fault = {});
+// run_case_and_kernel(c, fault, kernel_fault) diverges.
+Case shrink_case(const Case& c, const CheckFault& fault = {}, const KernelFault& kernel_fault = {});
 
 // The failure as an SGF game: size, rules (RU, KM, and TR with the exact
 // Tengen rules text), set-up, the moves the fast engine accepted, and in

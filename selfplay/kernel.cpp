@@ -3,7 +3,7 @@
 #include <array>
 #include <string>
 
-#include "core/playout_game.h"
+#include "core/playout_dispatch.h"
 
 namespace tengen::selfplay {
 namespace {

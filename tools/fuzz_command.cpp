@@ -1,5 +1,6 @@
-// `tengen fuzz`: differential fuzzing of the fast engine against the
-// reference model on every core (differential/run.h), for a time or case budget.
+// `tengen fuzz`: differential fuzzing of the fast engine and the playout
+// kernel against the reference model on every core (differential/run.h), for
+// a time or case budget.
 // On a divergence the case is shrunk and written as SGF; exit status 1.
 // Ctrl-C or SIGTERM stops at the end of the cases in progress (exit 130/143).
 #include <cstdio>
@@ -112,7 +113,7 @@ int run_fuzz_command(const FuzzOptions& o) {
     text += "written to " + path + "; reproduce with: tengen fuzz --seed " +
             std::to_string(o.seed) + " --case " + std::to_string(f.index) + "\n";
   } else {
-    text += "no divergence between the fast engine and the reference model\n";
+    text += "no divergence between the fast engine or the playout kernel and the reference model\n";
   }
   // With the JSON on stdout ("-") the text report stays out of its way.
   write_reports(text, json, result_json(o, result));

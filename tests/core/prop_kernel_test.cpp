@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "core/playout_game.h"
+#include "core/playout_dispatch.h"
 #include "tests/support/generators.h"
 
 namespace tengen::props {

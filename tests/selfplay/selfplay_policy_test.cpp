@@ -13,73 +13,24 @@
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
 #include "tests/support/golden_util.h"
+#include "tests/support/uniformity.h"
 
 namespace tengen::selfplay {
 namespace {
 
 using differential::reference_is_eye;
 
-#if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
-constexpr int kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;
-#elif defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kDivisor = 4;
-#else
-constexpr int kDivisor = 1;
-#endif
-
-// The chi-square value exceeded with probability 1e-4 for `df` degrees of
-// freedom (Wilson-Hilferty).
-double chi_square_critical(int df) {
-  constexpr double z = 3.719;  // normal quantile at 1 - 1e-4
-  const double k = 2.0 / (9.0 * df);
-  return df * std::pow(1 - k + z * std::sqrt(k), 3);
-}
-
-std::vector<Point> acceptable_points(const Game& game) {
-  std::vector<Point> points;
-  const Board& board = game.board();
-  for (int i = 0; i < board.empty_count(); ++i) {
-    if (LightPolicy::acceptable(game, board.empty_point(i))) points.push_back(board.empty_point(i));
-  }
-  return points;
-}
-
-// Draws `samples` moves from the same position and checks that each is
-// acceptable and that their counts pass a chi-square test of uniformity.
+// Draws `samples` moves from the same position: uniform over the acceptable.
 void expect_uniform(const Game& start, int samples, uint64_t seed) {
-  const std::vector<Point> acceptable = acceptable_points(start);
-  ASSERT_GE(acceptable.size(), 2u);
-  std::map<Point, int> counts;
   LightPolicy policy;
   Rng rng(seed);
-  for (int s = 0; s < samples; ++s) {
+  expect_uniform_picks(start, samples, [&] {
     Game game = start;
     const Point p = policy.play(game, rng);
-    ASSERT_NE(std::find(acceptable.begin(), acceptable.end(), p), acceptable.end())
-        << gtp_vertex(start.board(), p) << " is not acceptable";
-    ASSERT_EQ(game.moves().size(), start.moves().size() + 1);
-    ++counts[p];
-  }
-  const double expected = double(samples) / double(acceptable.size());
-  double chi2 = 0;
-  for (Point p : acceptable) chi2 += std::pow(counts[p] - expected, 2) / expected;
-  EXPECT_LT(chi2, chi_square_critical(int(acceptable.size()) - 1))
-      << acceptable.size() << " acceptable points, " << samples << " samples";
+    EXPECT_EQ(game.moves().size(), start.moves().size() + 1);
+    return game.moves().size() == start.moves().size() + 1 ? p : kNoPoint;
+  });
 }
-
-// Black to move. Black's eyes: A7, C7, B6. Black may not play F6 or G7
-// (suicide, and under positional superko a single-stone suicide repeats the
-// board). Everything else is acceptable. The unacceptable points sit in runs
-// of the empty list, where "scan from a random start" would be biased.
-constexpr const char* kMixed = R"(
-  . X . X . O .
-  X . X X O . O
-  X X X O O O O
-  . . . . . . .
-  . . . . . . .
-  . . . . . . .
-  . . . . . . .
-)";
 
 TEST(SelfplayPolicy, MixedPositionHasEyesAndIllegalPoints) {
   for (const Rules& rules : {Rules::chinese(), Rules::tromp_taylor()}) {
@@ -107,14 +58,7 @@ TEST(SelfplayPolicy, UniformTrompTaylor) {
 // Seven eyes and three acceptable points: most picks go past the draws with
 // replacement into the fallback, which must be uniform too.
 TEST(SelfplayPolicy, UniformWhenFewAreAcceptable) {
-  const Game game = golden::game_from(R"(
-    . X . X .
-    X X X X X
-    . X . X .
-    X X X X X
-    . X . . .
-  )",
-                                      Color::Black, Rules::chinese());
+  const Game game = golden::game_from(kFewAcceptable, Color::Black, Rules::chinese());
   EXPECT_EQ(golden::vertex_list(game.board(), acceptable_points(game)), "C1 D1 E1");
   expect_uniform(game, 30000 / kDivisor, 3);
 }
