@@ -34,9 +34,9 @@ std::optional<Start> start_of(const Case& c) {
                     reference::Game(c.width, c.height, c.setup, c.to_move, c.rules)});
   }
   if (c.handicap == 0) return s;
-  if (!s->fast.set_handicap(c.handicap).empty()) return std::nullopt;
+  if (!handicap_refusal([&] { s->fast.set_handicap(c.handicap); }).empty()) return std::nullopt;
   if (c.rules.handicap == HandicapPlacement::Free) {
-    if (!s->ref.set_handicap(c.handicap).empty()) return std::nullopt;
+    if (!handicap_refusal([&] { s->ref.set_handicap(c.handicap); }).empty()) return std::nullopt;
     return s;
   }
   std::vector<int> stones;
@@ -44,7 +44,7 @@ std::optional<Start> start_of(const Case& c) {
   for (int i = 0; i < c.width * c.height; ++i) {
     if (board.at(board.point(i % c.width, i / c.width)) == Color::Black) stones.push_back(i);
   }
-  if (!s->ref.set_handicap(stones).empty()) return std::nullopt;
+  if (!handicap_refusal([&] { s->ref.set_handicap(stones); }).empty()) return std::nullopt;
   return s;
 }
 
