@@ -146,11 +146,17 @@ class PlayoutGame {
       if (e.suicided) return suicide_allowed(e.suicided);
       return !(p == ko_point_ && e.captured == 1 && color_[ko_stone_] == opponent(c));
     } else {
-      if (has_empty_neighbour(p) && !captures_any(p, c)) {
-        // Adds one stone and removes none.
-        if (!may_repeat(p)) return true;
-        return !history_.contains(key_after_placement(p, c),
-                                  [&](uint64_t* out) { colouring_after(p, c, Effect{}, out); });
+      if (has_empty_neighbour(p)) {
+        // The stone keeps a liberty, so the new position holds a stone at
+        // p, which no earlier position held if p was never occupied: no
+        // repetition, whatever the move captures.
+        if (!ever_occupied(p)) return true;
+        if (!captures_any(p, c)) {
+          // Adds one stone and removes none.
+          if (stones_ + 1 > guard_) return true;
+          return !history_.contains(key_after_placement(p, c),
+                                    [&](uint64_t* out) { colouring_after(p, c, Effect{}, out); });
+        }
       }
       const Effect e = effect(p, c);
       if (e.suicided) {
@@ -175,8 +181,11 @@ class PlayoutGame {
       passes_ = 0;
       place(p, c);
     }
-    to_move_ = c == Color::Black && free_left_ > 1 ? Color::Black : opponent(c);
-    if (c == Color::Black && free_left_ > 0) --free_left_;
+    // Black moves again while free handicap stones are left; arithmetic,
+    // not a branch on the colour, which alternates.
+    const bool black = c == Color::Black;
+    to_move_ = Color(int(opponent(c)) - int(black & (free_left_ > 1)));
+    free_left_ -= int(black & (free_left_ > 0));
     if constexpr (kSuperko) {
       if (p != kPass || kKo == KoRule::Situational) record();
     }
@@ -189,19 +198,25 @@ class PlayoutGame {
   };
 
   static constexpr int shift(Color c) { return 4 * int(c); }
+  // The chain record at head h, or the scratch record where h is kNoPoint.
+  const PlayoutChain& chain_or_scratch(Point h) const {
+    return chain_[h == kNoPoint ? kScratch : h];
+  }
   bool has_empty_neighbour(Point p) const { return (nbr_[p] & 15) != 0; }
   static constexpr bool suicide_allowed(int stones) {
     return kSuicide == SuicideRule::Allowed || (kSuicide == SuicideRule::Multi && stones >= 2);
   }
 
-  // Does c at p capture? (An adjacent enemy chain in atari.)
+  // Does c at p capture? (An adjacent enemy chain in atari.) All four
+  // neighbours without an early exit, as has_liberty_after.
   bool captures_any(Point p, Color c) const {
     const Color enemy = opponent(c);
-    for (const int d : {-1, 1, -stride(), stride()}) {
-      const Point n = Point(p + d);
-      if (color_[n] == enemy && in_atari(chain_[head_[n]])) return true;
+    const int s = stride();
+    bool any = false;
+    for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
+      any |= (color_[q] == enemy) & in_atari(chain_or_scratch(head_[q]));
     }
-    return false;
+    return any;
   }
 
   // Would c at p have a liberty (it captures, or joins an own chain that keeps
@@ -213,31 +228,36 @@ class PlayoutGame {
     bool any = false;
     for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
       const Point h = head_[q];
-      const Point hs = h == kNoPoint ? kScratch : h;
-      any |= (h != kNoPoint) & ((color_[q] == c) != in_atari(chain_[hs]));
+      any |= (h != kNoPoint) & ((color_[q] == c) != in_atari(chain_or_scratch(h)));
     }
     return any;
   }
 
-  // What c at p would clear: Board::effect on pseudo-liberties.
+  // What c at p would clear: Board::effect on pseudo-liberties. Straight-line
+  // code, as place()'s visit: a neighbour that is no stone reads the scratch
+  // chain, and its answers are masked off.
   Effect effect(Point p, Color c) const {
-    Effect e;
     bool liberty = has_empty_neighbour(p);
-    Point seen[4];
-    int count = 0, own = 0;
-    for (const int d : {-1, 1, -stride(), stride()}) {
-      const Point h = head_[p + d];
-      if (h == kNoPoint) continue;
-      const PlayoutChain& chain = chain_[h];
-      if (!in_atari(chain)) {
-        liberty |= color_[h] == c;
-        continue;
-      }
-      if (std::find(seen, seen + count, h) != seen + count) continue;
-      seen[count++] = h;
-      (color_[h] == c ? own : e.captured) += chain.stones;
+    Point seen[4] = {kNoPoint, kNoPoint, kNoPoint, kNoPoint};
+    int count = 0, own = 0, captured = 0;
+    const int s = stride();
+    for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
+      const Point h = head_[q];
+      const bool stone = h != kNoPoint;
+      const PlayoutChain& chain = chain_or_scratch(h);
+      const bool atari = in_atari(chain);
+      const bool mine = color_[q] == c;
+      liberty |= stone & mine & !atari;
+      const bool fresh = stone & atari & (h != seen[0]) & (h != seen[1]) & (h != seen[2]);
+      seen[count] = h;
+      count += fresh;
+      const int stones = chain.stones * int(fresh);
+      own += stones * int(mine);
+      captured += stones * int(!mine);
     }
-    if (e.captured == 0 && !liberty) e.suicided = 1 + own;
+    Effect e;
+    e.captured = captured;
+    if (captured == 0 && !liberty) e.suicided = 1 + own;
     return e;
   }
 
@@ -245,9 +265,9 @@ class PlayoutGame {
   // earlier one? Stones only grow between removals, so every position since
   // the last removal holds fewer stones than the new one; and a position that
   // never held a stone at p cannot match one that does.
-  bool may_repeat(Point p) const {
-    return stones_ + 1 <= guard_ && (ever_[p >> 6] >> (p & 63) & 1);
-  }
+  bool may_repeat(Point p) const { return stones_ + 1 <= guard_ && ever_occupied(p); }
+  // Did p hold a stone in some position (or for a moment during a move)?
+  bool ever_occupied(Point p) const { return ever_[p >> 6] >> (p & 63) & 1; }
 
   uint64_t side_key(Color c) const {
     // Situational superko: the player to move after c's move is part of it.
