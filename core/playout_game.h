@@ -146,7 +146,7 @@ class PlayoutGame {
       if (e.suicided) return suicide_allowed(e.suicided);
       return !(p == ko_point_ && e.captured == 1 && color_[ko_stone_] == opponent(c));
     } else {
-      if (has_empty_neighbour(p)) {
+      if (has_empty_neighbour(p) || has_liberty_after(p, c)) {
         // The stone keeps a liberty, so the new position holds a stone at
         // p, which no earlier position held if p was never occupied: no
         // repetition, whatever the move captures.
@@ -157,6 +157,8 @@ class PlayoutGame {
           return !history_.contains(key_after_placement(p, c),
                                     [&](uint64_t* out) { colouring_after(p, c, Effect{}, out); });
         }
+      } else if constexpr (kSuicide == SuicideRule::Forbidden) {
+        return false;  // suicide
       }
       const Effect e = effect(p, c);
       if (e.suicided) {
@@ -219,8 +221,8 @@ class PlayoutGame {
     return any;
   }
 
-  // Would c at p have a liberty (it captures, or joins an own chain that keeps
-  // another)? Precondition: p has no empty neighbour.
+  // Would c at p have a liberty other than an empty neighbour of p (it
+  // captures, or joins an own chain that keeps another)?
   // All four neighbours without an early exit: which one answers is data
   // the branch predictor cannot learn.
   bool has_liberty_after(Point p, Color c) const {
