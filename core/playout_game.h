@@ -9,11 +9,11 @@
 //     (core/playout_chain.h);
 //   - under simple ko: no hash, no colouring, no position history;
 //   - under superko: an incremental Zobrist hash and colouring, a history of
-//     (key, colouring) per recorded position (core/playout_history.h), one
-//     probe per candidate move,
-//     the colouring compared in full only on a key match, and no probe at all
-//     where the move captures nothing and no earlier position can hold the
-//     stones it would make (see may_repeat).
+//     (key, colouring) per recorded position (core/playout_history.h), at
+//     most one probe per candidate move, the colouring compared in full only
+//     on a key match. No probe at all where the stone survives on a point no
+//     position ever held a stone on, nor where the move captures nothing and
+//     no earlier position can hold as many stones (see legal).
 // Every rules decision (capture, suicide, ko, superko, eye) is exact; the
 // properties in tests/core/prop_kernel_test.cpp hold it to the reference model.
 #pragma once
