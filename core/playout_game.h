@@ -159,6 +159,10 @@ class PlayoutGame {
         }
       } else if constexpr (kSuicide == SuicideRule::Forbidden) {
         return false;  // suicide
+      } else if (((nbr_[p] >> shift(c)) & 15) == 0) {
+        // A single-stone suicide: the multi rule forbids it, and under
+        // positional superko it leaves the colouring as it is.
+        if constexpr (kSuicide == SuicideRule::Multi || kKo == KoRule::Positional) return false;
       }
       const Effect e = effect(p, c);
       if (e.suicided) {
