@@ -208,7 +208,7 @@ class PlayoutGame {
   const PlayoutChain& chain_or_scratch(Point h) const {
     return chain_[h == kNoPoint ? kScratch : h];
   }
-  PlayoutChain& chain_slot(Point h) { return chain_[h == kNoPoint ? kScratch : h]; }
+  PlayoutChain& chain_or_scratch(Point h) { return chain_[h == kNoPoint ? kScratch : h]; }
   bool has_empty_neighbour(Point p) const { return (nbr_[p] & 15) != 0; }
   static constexpr bool suicide_allowed(int stones) {
     return kSuicide == SuicideRule::Allowed || (kSuicide == SuicideRule::Multi && stones >= 2);
@@ -396,7 +396,7 @@ class PlayoutGame {
     s = h;
     do {
       // Walls and empty points credit the scratch record: no branch.
-      for (const int d : {-1, 1, -st, st}) add_lib(chain_slot(head_[s + d]), s);
+      for (const int d : {-1, 1, -st, st}) add_lib(chain_or_scratch(head_[s + d]), s);
       s = next_[s];
     } while (s != h);
     return stones;
