@@ -15,6 +15,7 @@
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
 #include "selfplay/runner.h"
+#include "tests/support/sample_divisor.h"
 
 namespace tengen::selfplay {
 namespace {
@@ -25,13 +26,7 @@ using differential::reference_stats;
 // Sanitizer builds run fewer games (GCC marks ASan and TSan builds; a build
 // may also set TENGEN_SELFPLAY_TEST_DIVISOR). The reference model allocates
 // at every step, which sanitizers make slow, hence the larger divisor.
-#if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
-constexpr uint64_t kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;
-#elif defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr uint64_t kDivisor = 10;
-#else
-constexpr uint64_t kDivisor = 1;
-#endif
+constexpr uint64_t kDivisor = props::sample_divisor(10);
 // The 7x7 and 9x9 comparisons take minutes under a sanitizer and add nothing
 // there that the small boards and the runner tests do not cover.
 constexpr bool kLargeBoards = kDivisor == 1;

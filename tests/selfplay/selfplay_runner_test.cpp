@@ -14,17 +14,12 @@
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
 #include "selfplay/runner.h"
+#include "tests/support/sample_divisor.h"
 
 namespace tengen::selfplay {
 namespace {
 
-#if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
-constexpr uint64_t kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;
-#elif defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr uint64_t kDivisor = 4;
-#else
-constexpr uint64_t kDivisor = 1;
-#endif
+constexpr uint64_t kDivisor = props::sample_divisor(4);
 
 RunConfig config_for(int width, int height, const Rules& rules, uint64_t games, uint64_t seed) {
   RunConfig config;

@@ -13,17 +13,12 @@
 #include "core/coords.h"
 #include "core/game.h"
 #include "selfplay/policy.h"
+#include "tests/support/sample_divisor.h"
 
 namespace tengen::selfplay {
 
 // Samples are divided by this under the sanitizers (slow) or as configured.
-#if defined(TENGEN_SELFPLAY_TEST_DIVISOR)
-constexpr int kDivisor = TENGEN_SELFPLAY_TEST_DIVISOR;
-#elif defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kDivisor = 4;
-#else
-constexpr int kDivisor = 1;
-#endif
+constexpr int kDivisor = int(props::sample_divisor(4));
 
 // The chi-square value exceeded with probability 1e-4 for `df` degrees of
 // freedom (Wilson-Hilferty).
