@@ -7,6 +7,7 @@
 
 #include "bench/bench_positions.h"
 #include "core/game.h"
+#include "core/playout_dispatch.h"
 #include "selfplay/kernel.h"
 #include "selfplay/playout.h"
 #include "selfplay/policy.h"
@@ -67,6 +68,42 @@ void BM_Kernel(benchmark::State& state) {
   state.counters["turns"] = double(turns) / double(state.iterations());
 }
 BENCHMARK(BM_Kernel)
+    ->ArgNames({"size", "rules"})
+    ->ArgsProduct({{9, 13, 19}, {0, 1, 2}})
+    ->MinTime(1.0);
+
+// The kernel's board update alone: BM_Kernel's games recorded once, then
+// replayed move by move on the kernel's PlayoutGame (reset and play; no
+// random draws, no eye or legality tests, no score). BM_Kernel's ns/move
+// less this one's is what choosing the moves costs. Args as BM_Kernel.
+void BM_KernelReplay(benchmark::State& state) {
+  const int size = int(state.range(0));
+  const Game start(size, size, bench_rules(state.range(1)));
+  const int max_turns = selfplay::default_max_turns(size, size);
+  auto kernel = selfplay::make_kernel(start, max_turns);
+  std::vector<std::vector<Move>> games(256);
+  for (size_t i = 0; i < games.size(); ++i) {
+    selfplay::Rng rng = selfplay::game_rng(12345, i);
+    kernel->play(rng);
+    games[i].assign(kernel->moves().begin(), kernel->moves().end());
+  }
+  dispatch_playout_game(size, size, start.rules(), [&]<class G>(TypeTag<G>) {
+    G game(PlayoutStart(start), start.rules(), max_turns);
+    size_t index = 0;
+    int64_t turns = 0;
+    for (auto _ : state) {
+      const std::vector<Move>& moves = games[index++ % games.size()];
+      game.reset();
+      for (const Move& m : moves) game.play(m.point, m.color);
+      benchmark::DoNotOptimize(game.empty_count());
+      turns += int64_t(moves.size());
+    }
+    state.SetLabel(std::string(bench_rules_name(state.range(1))) + " " + G::name());
+    state.counters["ns/move"] = benchmark::Counter(
+        double(turns) * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  });
+}
+BENCHMARK(BM_KernelReplay)
     ->ArgNames({"size", "rules"})
     ->ArgsProduct({{9, 13, 19}, {0, 1, 2}})
     ->MinTime(1.0);
