@@ -153,7 +153,7 @@ class PlayoutGame {
         if (!ever_occupied(p)) return true;
         if (!captures_any(p, c)) {
           // Adds one stone and removes none.
-          if (stones_ + 1 > guard_) return true;
+          if (!may_repeat(p)) return true;
           return !history_.contains(key_after_placement(p, c),
                                     [&](uint64_t* out) { colouring_after(p, c, Effect{}, out); });
         }
