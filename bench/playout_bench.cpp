@@ -76,12 +76,16 @@ BENCHMARK(BM_Kernel)
 // replayed move by move on the kernel's PlayoutGame (reset and play; no
 // random draws, no eye or legality tests, no score). BM_Kernel's ns/move
 // less this one's is what choosing the moves costs. Args as BM_Kernel.
-void BM_KernelReplay(benchmark::State& state) {
+//
+// BM_KernelReplay replays 256 games in turn, too many for the branch
+// predictor to learn; BM_KernelReplayFew replays 4, which it learns. The
+// difference is what the update's mispredicted branches cost.
+void replay_games(benchmark::State& state, size_t game_count) {
   const int size = int(state.range(0));
   const Game start(size, size, bench_rules(state.range(1)));
   const int max_turns = selfplay::default_max_turns(size, size);
   auto kernel = selfplay::make_kernel(start, max_turns);
-  std::vector<std::vector<Move>> games(256);
+  std::vector<std::vector<Move>> games(game_count);
   for (size_t i = 0; i < games.size(); ++i) {
     selfplay::Rng rng = selfplay::game_rng(12345, i);
     kernel->play(rng);
@@ -103,7 +107,17 @@ void BM_KernelReplay(benchmark::State& state) {
         double(turns) * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   });
 }
+void BM_KernelReplay(benchmark::State& state) {
+  replay_games(state, 256);
+}
+void BM_KernelReplayFew(benchmark::State& state) {
+  replay_games(state, 4);
+}
 BENCHMARK(BM_KernelReplay)
+    ->ArgNames({"size", "rules"})
+    ->ArgsProduct({{9, 13, 19}, {0, 1, 2}})
+    ->MinTime(1.0);
+BENCHMARK(BM_KernelReplayFew)
     ->ArgNames({"size", "rules"})
     ->ArgsProduct({{9, 13, 19}, {0, 1, 2}})
     ->MinTime(1.0);
