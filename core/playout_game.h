@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -204,10 +205,13 @@ class PlayoutGame {
   };
 
   static constexpr int shift(Color c) { return 4 * int(c); }
-  // if_true where `pick`, else if_false, in arithmetic: the compiler turns
-  // a ternary on data a playout makes random into a branch.
+  // if_true where `pick`, else if_false, without a branch: GCC turns a
+  // ternary on data a playout makes random into a branch, and sees through
+  // plain arithmetic too, so the mask is hidden from it.
   static Point select(bool pick, Point if_true, Point if_false) {
-    return Point(if_false ^ ((if_true ^ if_false) & -uint32_t(pick)));
+    uint32_t mask = -uint32_t(pick);
+    asm("" : "+r"(mask));
+    return Point(if_false ^ ((if_true ^ if_false) & mask));
   }
   // The chain record at head h, or the scratch record where h is kNoPoint.
   const PlayoutChain& chain_or_scratch(Point h) const {
@@ -467,9 +471,10 @@ class PlayoutGame {
     for (int i = 0; i < 4; ++i) capture |= (col[i] == enemy) & (chain_[hs[i]].libs == 0);
     // The base chain: the largest own chain, the earliest neighbour's on a
     // tie (Board's choice), by a tournament.
-    const int a = size[0] >= size[1] ? 0 : 1;
-    const int b = size[2] >= size[3] ? 2 : 3;
-    const Point base = size[a] >= size[b] ? h[a] : h[b];
+    const Point first = select(size[1] > size[0], h[1], h[0]);
+    const Point second = select(size[3] > size[2], h[3], h[2]);
+    const Point base =
+        select(std::max(size[2], size[3]) > std::max(size[0], size[1]), second, first);
     // The stone joins the base chain, or heads a new one (p, with an empty
     // record): the same stores either way.
     next_[p] = p;
@@ -480,20 +485,26 @@ class PlayoutGame {
     next_[to] = p;
     join(chain_[to], own);
     if (own_chains > 1) {
+      // The other own chains join the base, in neighbour order (a loop
+      // over set bits: one branch a chain, not one a neighbour).
+      unsigned others = 0;
+      for (int i = 0; i < 4; ++i) others |= unsigned(mine[i] & (h[i] != base)) << i;
       Point into = base;
-      for (int i = 0; i < 4; ++i) {
-        if (mine[i] && h[i] != base) into = merge(into, h[i]);
-      }
+      for (; others != 0; others &= others - 1) into = merge(into, h[std::countr_zero(others)]);
     }
     const Point stone = head_[p];
     if (!capture) {
       if (chain_[stone].libs == 0) suicides_[int(c)] += remove_chain(stone);
       return;
     }
-    int captured = 0;
+    // The enemy chains with no liberty die, in neighbour order. Merging
+    // own chains changed no enemy chain's liberties.
+    unsigned dead = 0;
     for (int i = 0; i < 4; ++i) {
-      if (fresh[i] && col[i] == enemy && chain_[h[i]].libs == 0) captured += remove_chain(h[i]);
+      dead |= unsigned(fresh[i] & (col[i] == enemy) & (chain_[hs[i]].libs == 0)) << i;
     }
+    int captured = 0;
+    for (; dead != 0; dead &= dead - 1) captured += remove_chain(h[std::countr_zero(dead)]);
     prisoners_[int(c)] += captured;
     if (captured == 1 && chain_[stone].stones == 1 && chain_[stone].libs == 1) {
       // A single stone that captured a single stone, with one liberty (the
