@@ -466,9 +466,12 @@ class PlayoutGame {
       own_chains += mine[i];
     }
     for (int i = 0; i < 4; ++i) remove_lib(chain_[hs[i]], p);
-    // An enemy chain next to p with no liberty left dies.
-    bool capture = false;
-    for (int i = 0; i < 4; ++i) capture |= (col[i] == enemy) & (chain_[hs[i]].libs == 0);
+    // The enemy chains next to p with no liberty left die, one bit each.
+    // Merging own chains below changes no enemy chain's liberties.
+    unsigned dead = 0;
+    for (int i = 0; i < 4; ++i) {
+      dead |= unsigned(fresh[i] & (col[i] == enemy) & (chain_[hs[i]].libs == 0)) << i;
+    }
     // The base chain: the largest own chain, the earliest neighbour's on a
     // tie (Board's choice), by a tournament.
     const Point first = select(size[1] > size[0], h[1], h[0]);
@@ -476,7 +479,8 @@ class PlayoutGame {
     const Point base =
         select(std::max(size[2], size[3]) > std::max(size[0], size[1]), second, first);
     // The stone joins the base chain, or heads a new one (p, with an empty
-    // record): the same stores either way.
+    // record): the same stores either way (next_[p] = p first, so that the
+    // insertion after `to` leaves p a ring of one where to == p).
     next_[p] = p;
     chain_[p] = PlayoutChain{0, 0, 0, 0};
     const Point to = select(own_chains == 0, p, base);
@@ -493,16 +497,11 @@ class PlayoutGame {
       for (; others != 0; others &= others - 1) into = merge(into, h[std::countr_zero(others)]);
     }
     const Point stone = head_[p];
-    if (!capture) {
+    if (dead == 0) {
       if (chain_[stone].libs == 0) suicides_[int(c)] += remove_chain(stone);
       return;
     }
-    // The enemy chains with no liberty die, in neighbour order. Merging
-    // own chains changed no enemy chain's liberties.
-    unsigned dead = 0;
-    for (int i = 0; i < 4; ++i) {
-      dead |= unsigned(fresh[i] & (col[i] == enemy) & (chain_[hs[i]].libs == 0)) << i;
-    }
+    // In neighbour order, as Board removes them.
     int captured = 0;
     for (; dead != 0; dead &= dead - 1) captured += remove_chain(h[std::countr_zero(dead)]);
     prisoners_[int(c)] += captured;
