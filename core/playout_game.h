@@ -100,6 +100,7 @@ class PlayoutGame {
     moves_.clear();
     if constexpr (kSuperko) {
       hash_ = start_.hash;
+      std::memcpy(chain_key_.data(), start_.chain_key.data(), n * sizeof(uint64_t));
       bits_ = start_.bits;
       ever_ = start_.bits_any;
       stones_ = start_.stones;
@@ -296,30 +297,27 @@ class PlayoutGame {
   uint64_t key_after_placement(Point p, Color c) const {
     return hash_ ^ zobrist::key(p, c) ^ side_key(c);
   }
-  uint64_t chain_keys(Point h) const {
-    uint64_t k = 0;
-    Point s = h;
-    do {
-      k ^= zobrist::key(s, color_[s]);
-      s = next_[s];
-    } while (s != h);
-    return k;
-  }
-  // The key of the position after c at p with effect e.
+  // The key of the position after c at p with effect e: the chains it
+  // clears leave by their recorded keys (no walk over their stones), told
+  // apart in registers as in place().
   uint64_t key_after(Point p, Color c, const Effect& e) const {
-    uint64_t k = key_after_placement(p, c);
-    Point seen[4];
-    int count = 0;
+    uint64_t k = key_after_placement(p, c) ^ (zobrist::key(p, c) & -uint64_t(e.suicided != 0));
     const Color gone = e.suicided ? c : opponent(c);
-    if (e.suicided) k ^= zobrist::key(p, c);
-    for (const int d : {-1, 1, -stride(), stride()}) {
-      const Point n = Point(p + d);
-      if (color_[n] != gone) continue;
-      const Point h = head_[n];
-      if (!e.suicided && !in_atari(chain_[h])) continue;
-      if (std::find(seen, seen + count, h) != seen + count) continue;
-      seen[count++] = h;
-      k ^= chain_keys(h);
+    const int s = stride();
+    const Point q[4] = {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)};
+    Point h[4];
+    for (int i = 0; i < 4; ++i) h[i] = head_[q[i]];
+    const bool fresh[4] = {
+        h[0] != kNoPoint, bool((h[1] != kNoPoint) & (h[1] != h[0])),
+        bool((h[2] != kNoPoint) & (h[2] != h[0]) & (h[2] != h[1])),
+        bool((h[3] != kNoPoint) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]))};
+    for (int i = 0; i < 4; ++i) {
+      const Point hs = std::min(h[i], kScratch);
+      // A suicide clears every own chain next to p; a capture, the enemy
+      // chains in atari.
+      const bool cleared =
+          fresh[i] & (color_[q[i]] == gone) & (e.suicided != 0 || in_atari(chain_[hs]));
+      k ^= chain_key_[hs] & -uint64_t(cleared);
     }
     return k;
   }
@@ -422,6 +420,7 @@ class PlayoutGame {
     std::swap(next_[a], next_[b]);
     PlayoutChain& ca = chain_[a];
     join(ca, chain_[b]);
+    if constexpr (kSuperko) chain_key_[a] ^= chain_key_[b];
     return a;
   }
 
@@ -488,6 +487,10 @@ class PlayoutGame {
     next_[p] = next_[to];
     next_[to] = p;
     join(chain_[to], own);
+    if constexpr (kSuperko) {
+      chain_key_[p] = 0;
+      chain_key_[to] ^= zobrist::key(p, c);
+    }
     if (own_chains > 1) {
       // The other own chains join the base, in neighbour order (a loop
       // over set bits: one branch a chain, not one a neighbour).
@@ -535,6 +538,8 @@ class PlayoutGame {
   // Superko only.
   uint64_t hash_ = 0;
   std::array<uint64_t, 2 * kWords> bits_{};
+  // At chain heads: the XOR of the chain's stones' keys; [kScratch]: 0.
+  std::array<uint64_t, N + 1> chain_key_{};
   std::array<uint64_t, kWords> ever_{};  // points that held a stone in some position
   int stones_ = 0;                       // on the board
   int guard_ = 0;                        // most stones of any position before the last removal

@@ -75,6 +75,7 @@ struct PlayoutStartArrays {
   std::array<uint16_t, N> empty_at;
   int empty_count = 0;
   uint64_t hash = 0;
+  std::array<uint64_t, N> chain_key{};      // at chain heads: the XOR of its stones' keys
   std::array<uint64_t, 2 * kWords> bits{};  // Black's stones, then White's
   std::array<uint64_t, kWords> bits_any{};
   int stones = 0;
@@ -94,6 +95,7 @@ struct PlayoutStartArrays {
       if (color[p + d] == Color::Empty) add_lib(ch, Point(p + d));
     }
     hash ^= zobrist::key(p, c);
+    chain_key[b.chain_head(p)] ^= zobrist::key(p, c);
     bits[(int(c) - 1) * kWords + (p >> 6)] |= uint64_t(1) << (p & 63);
     bits_any[p >> 6] |= uint64_t(1) << (p & 63);
     ++stones;
