@@ -214,6 +214,14 @@ class PlayoutGame {
     asm("" : "+r"(mask));
     return Point(if_false ^ ((if_true ^ if_false) & mask));
   }
+  // Of four neighbours' chain heads: which are stones whose chain no earlier
+  // neighbour belongs to. Compared in registers, so that no neighbour waits
+  // on the one before.
+  static std::array<bool, 4> fresh_chains(const Point (&h)[4]) {
+    return {h[0] != kNoPoint, bool((h[1] != kNoPoint) & (h[1] != h[0])),
+            bool((h[2] != kNoPoint) & (h[2] != h[0]) & (h[2] != h[1])),
+            bool((h[3] != kNoPoint) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]))};
+  }
   // The chain record at head h, or the scratch record where h is kNoPoint.
   const PlayoutChain& chain_or_scratch(Point h) const {
     return chain_[h == kNoPoint ? kScratch : h];
@@ -307,10 +315,7 @@ class PlayoutGame {
     const Point q[4] = {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)};
     Point h[4];
     for (int i = 0; i < 4; ++i) h[i] = head_[q[i]];
-    const bool fresh[4] = {
-        h[0] != kNoPoint, bool((h[1] != kNoPoint) & (h[1] != h[0])),
-        bool((h[2] != kNoPoint) & (h[2] != h[0]) & (h[2] != h[1])),
-        bool((h[3] != kNoPoint) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]))};
+    const std::array<bool, 4> fresh = fresh_chains(h);
     for (int i = 0; i < 4; ++i) {
       const Point hs = std::min(h[i], kScratch);
       // A suicide clears every own chain next to p; a capture, the enemy
@@ -451,11 +456,7 @@ class PlayoutGame {
       own.lib_sum += empty * q[i];
       own.lib_sum_sq += empty * uint32_t(q[i]) * q[i];
     }
-    // fresh[i]: a stone whose chain no earlier neighbour belongs to.
-    const bool fresh[4] = {
-        h[0] != kNoPoint, bool((h[1] != kNoPoint) & (h[1] != h[0])),
-        bool((h[2] != kNoPoint) & (h[2] != h[0]) & (h[2] != h[1])),
-        bool((h[3] != kNoPoint) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]))};
+    const std::array<bool, 4> fresh = fresh_chains(h);
     bool mine[4];
     uint32_t size[4];  // stones of each fresh own chain, else 0
     int own_chains = 0;
