@@ -73,16 +73,6 @@ inline AreaCount tally(const PlayoutArea& a, const Color* owner) {
   return count;
 }
 
-// Writes who each point counts for into owner[] (Black, White, or Empty for
-// neutral; walls untouched) and counts it. kArray: room for the whole array.
-//
-// One pass settles every stone and every empty point with no empty
-// neighbour, without a branch on which it is (the colour a playout leaves
-// on a point is random, and a mispredicted branch costs more than the
-// arithmetic). The empty points with an empty neighbour are listed as they
-// pass; a playout that ended by two passes leaves none (such a point is no
-// eye and, but for superko, legal), so the flood fill and the second count
-// run only after a move cap or a superko stand-off.
 // Who a point counts for, by (colour << 9 | open << 8 | Black and White
 // neighbour counts): a stone's colour; for an empty point with no empty
 // neighbour, the one colour it touches, else neutral; an open empty point is

@@ -214,10 +214,19 @@ class PlayoutGame {
     asm("" : "+r"(mask));
     return Point(if_false ^ ((if_true ^ if_false) & mask));
   }
+  // p's four neighbours, in Board's order (the order merges and captures
+  // follow), and their chain heads (kNoPoint for no stone).
+  std::array<Point, 4> neighbours(Point p) const {
+    const int s = stride();
+    return {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)};
+  }
+  std::array<Point, 4> heads(const std::array<Point, 4>& q) const {
+    return {head_[q[0]], head_[q[1]], head_[q[2]], head_[q[3]]};
+  }
   // Of four neighbours' chain heads: which are stones whose chain no earlier
   // neighbour belongs to. Compared in registers, so that no neighbour waits
   // on the one before.
-  static std::array<bool, 4> fresh_chains(const Point (&h)[4]) {
+  static std::array<bool, 4> fresh_chains(const std::array<Point, 4>& h) {
     return {h[0] != kNoPoint, bool((h[1] != kNoPoint) & (h[1] != h[0])),
             bool((h[2] != kNoPoint) & (h[2] != h[0]) & (h[2] != h[1])),
             bool((h[3] != kNoPoint) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]))};
@@ -236,9 +245,8 @@ class PlayoutGame {
   // neighbours without an early exit, as has_liberty_after.
   bool captures_any(Point p, Color c) const {
     const Color enemy = opponent(c);
-    const int s = stride();
     bool any = false;
-    for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
+    for (const Point q : neighbours(p)) {
       any |= (color_[q] == enemy) & in_atari(chain_or_scratch(head_[q]));
     }
     return any;
@@ -249,9 +257,8 @@ class PlayoutGame {
   // All four neighbours without an early exit: which one answers is data
   // the branch predictor cannot learn.
   bool has_liberty_after(Point p, Color c) const {
-    const int s = stride();
     bool any = false;
-    for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
+    for (const Point q : neighbours(p)) {
       const Point h = head_[q];
       any |= (h != kNoPoint) & ((color_[q] == c) != in_atari(chain_or_scratch(h)));
     }
@@ -263,20 +270,16 @@ class PlayoutGame {
   // chain, and its answers are masked off.
   Effect effect(Point p, Color c) const {
     bool liberty = has_empty_neighbour(p);
-    Point seen[4] = {kNoPoint, kNoPoint, kNoPoint, kNoPoint};
-    int count = 0, own = 0, captured = 0;
-    const int s = stride();
-    for (const Point q : {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)}) {
-      const Point h = head_[q];
-      const bool stone = h != kNoPoint;
-      const PlayoutChain& chain = chain_or_scratch(h);
+    const std::array<Point, 4> q = neighbours(p);
+    const std::array<Point, 4> h = heads(q);
+    const std::array<bool, 4> fresh = fresh_chains(h);
+    int own = 0, captured = 0;
+    for (int i = 0; i < 4; ++i) {
+      const PlayoutChain& chain = chain_or_scratch(h[i]);
       const bool atari = in_atari(chain);
-      const bool mine = color_[q] == c;
-      liberty |= stone & mine & !atari;
-      const bool fresh = stone & atari & (h != seen[0]) & (h != seen[1]) & (h != seen[2]);
-      seen[count] = h;
-      count += fresh;
-      const int stones = chain.stones * int(fresh);
+      const bool mine = color_[q[i]] == c;
+      liberty |= (h[i] != kNoPoint) & mine & !atari;
+      const int stones = chain.stones * int(fresh[i] & atari);
       own += stones * int(mine);
       captured += stones * int(!mine);
     }
@@ -311,10 +314,8 @@ class PlayoutGame {
   uint64_t key_after(Point p, Color c, const Effect& e) const {
     uint64_t k = key_after_placement(p, c) ^ (zobrist::key(p, c) & -uint64_t(e.suicided != 0));
     const Color gone = e.suicided ? c : opponent(c);
-    const int s = stride();
-    const Point q[4] = {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)};
-    Point h[4];
-    for (int i = 0; i < 4; ++i) h[i] = head_[q[i]];
+    const std::array<Point, 4> q = neighbours(p);
+    const std::array<Point, 4> h = heads(q);
     const std::array<bool, 4> fresh = fresh_chains(h);
     for (int i = 0; i < 4; ++i) {
       const Point hs = std::min(h[i], kScratch);
@@ -439,14 +440,13 @@ class PlayoutGame {
   // neighbour waits on the one before.
   void place(Point p, Color c) {
     set_stone(p, c);
-    const int s = stride();
     const Color enemy = opponent(c);
-    const Point q[4] = {Point(p - 1), Point(p + 1), Point(p - s), Point(p + s)};
-    Point h[4], hs[4];
+    const std::array<Point, 4> q = neighbours(p);
+    const std::array<Point, 4> h = heads(q);
+    Point hs[4];
     Color col[4];
     PlayoutChain own{1, 0, 0, 0};
     for (int i = 0; i < 4; ++i) {
-      h[i] = head_[q[i]];
       // A neighbour that is no stone reads and writes the scratch chain
       // (kNoPoint is above every point).
       hs[i] = std::min(h[i], kScratch);
