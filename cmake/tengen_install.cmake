@@ -29,11 +29,13 @@ set(tengen_core_headers
   core/playout_start.h
   core/playout_history.h
   core/playout_area.h
+  core/playout_board.h
   core/playout_game.h
   core/playout_dispatch.h
   core/coords.h)
 set(tengen_selfplay_headers
   selfplay/rng.h
+  selfplay/light_choice.h
   selfplay/policy.h
   selfplay/playout.h
   selfplay/kernel.h

@@ -5,7 +5,7 @@
 #
 # Usage: libfuzzer/run.sh [SECONDS per target, default 60] [JOBS per target, default 1]
 # Env:   TENGEN_LIBFUZZER_BUILD_DIR (default build-libfuzzer), CXX (default clang++),
-#        TENGEN_LIBFUZZER_TARGETS (default: all three), TENGEN_LIBFUZZER_RSS_MB (default 2048).
+#        TENGEN_LIBFUZZER_TARGETS (default: all four), TENGEN_LIBFUZZER_RSS_MB (default 2048).
 # Findings (crash-*, leak-*, timeout-*, oom-*) land in $BUILD/findings/TARGET/;
 # the grown corpus in $BUILD/corpus/TARGET/ (the seeds in libfuzzer/corpus stay as
 # they are). Exit status 1 if any target found something.
@@ -18,7 +18,7 @@ jobs="${2:-1}"
 build="${TENGEN_LIBFUZZER_BUILD_DIR:-build-libfuzzer}"
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
 cxx="${CXX:-clang++}"
-targets=(${TENGEN_LIBFUZZER_TARGETS:-sgf_reader_fuzz gtp_engine_fuzz gtp_protocol_fuzz})
+targets=(${TENGEN_LIBFUZZER_TARGETS:-sgf_reader_fuzz gtp_engine_fuzz gtp_protocol_fuzz kernel_fuzz})
 rss="${TENGEN_LIBFUZZER_RSS_MB:-2048}"
 
 cmake -S . -B "$build" -G Ninja \
@@ -29,8 +29,10 @@ cmake -S . -B "$build" -G Ninja \
   -DTENGEN_LIBFUZZER=ON -DTENGEN_BENCH=OFF -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$build" --target "${targets[@]}" -j "${TENGEN_LIBFUZZER_BUILD_JOBS:-$(nproc)}"
 
-declare -A corpus=([sgf_reader_fuzz]=sgf [gtp_engine_fuzz]=gtp_engine [gtp_protocol_fuzz]=gtp_protocol)
-declare -A dict=([sgf_reader_fuzz]=sgf.dict [gtp_engine_fuzz]=gtp.dict [gtp_protocol_fuzz]=gtp.dict)
+declare -A corpus=([sgf_reader_fuzz]=sgf [gtp_engine_fuzz]=gtp_engine [gtp_protocol_fuzz]=gtp_protocol
+  [kernel_fuzz]=kernel)
+declare -A dict=([sgf_reader_fuzz]=sgf.dict [gtp_engine_fuzz]=gtp.dict [gtp_protocol_fuzz]=gtp.dict
+  [kernel_fuzz]="")
 
 jobs_args=()
 if [ "$jobs" -gt 1 ]; then jobs_args=(-jobs="$jobs" -workers="$jobs"); fi
@@ -44,10 +46,12 @@ for t in "${targets[@]}"; do
   scratch="$build/scratch/$t"
   mkdir -p "$work" "$findings" "$scratch"
   echo "== $t: ${seconds}s, $jobs job(s)"
+  dict_args=()
+  if [ -n "${dict[$t]}" ]; then dict_args=(-dict="$root/libfuzzer/${dict[$t]}"); fi
   # ASan's leak checker stays on; UBSan stops at the first report.
   if ! (cd "$scratch" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$build/libfuzzer/$t" "$work" "$root/libfuzzer/corpus/${corpus[$t]}" \
-      -dict="$root/libfuzzer/${dict[$t]}" -max_total_time="$seconds" -timeout=10 \
+      "${dict_args[@]}" -max_total_time="$seconds" -timeout=10 \
       -rss_limit_mb="$rss" -max_len=65536 "${jobs_args[@]}" -artifact_prefix="$findings/" \
       -print_final_stats=1 >"$build/findings/$t.log" 2>&1); then
     status=1

@@ -4,39 +4,10 @@
 #include <string>
 
 #include "core/playout_dispatch.h"
+#include "selfplay/light_choice.h"
 
 namespace tengen::selfplay {
 namespace {
-
-// LightPolicy::play on a PlayoutGame: the same draws in the same order (see
-// policy.cpp for why the pick is exactly uniform), so the same games.
-constexpr int kDrawsWithReplacement = 4;
-
-template <class G>
-[[gnu::always_inline]] inline bool try_play(G& game, Color c, Point p) {
-  if (game.is_eye(p, c) || !game.legal(p, c)) return false;
-  game.play(p, c);
-  return true;
-}
-
-template <class G>
-[[gnu::always_inline]] inline void play_policy_move(G& game, Rng& rng, Point* candidates) {
-  const Color c = game.to_move();
-  const int n = game.empty_count();
-  if (n > 0) {
-    for (int draw = 0; draw < kDrawsWithReplacement; ++draw) {
-      if (try_play(game, c, game.empty_point(int(rng.below(uint32_t(n)))))) return;
-    }
-    for (int i = 0; i < n; ++i) candidates[i] = game.empty_point(i);
-    int left = n;
-    while (left > 0) {
-      const int i = int(rng.below(uint32_t(left)));
-      if (try_play(game, c, candidates[i])) return;
-      candidates[i] = candidates[--left];
-    }
-  }
-  game.play(kPass, c);
-}
 
 // One function per instance with the whole playout inlined: the Release speed.
 // Sanitized builds, where speed does not matter, skip it: flattening every
@@ -60,7 +31,7 @@ class Kernel final : public PlayoutKernel {
     game_.reset();
     for (int turns = 0; game_.consecutive_passes() < 2; ++turns) {
       if (turns >= max_turns_) return PlayoutEnd::MoveCap;
-      play_policy_move(game_, rng, candidates_.data());
+      game_.play(choose_light_move(game_, rng, candidates_.data()), game_.to_move());
     }
     return PlayoutEnd::TwoPasses;
   }

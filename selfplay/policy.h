@@ -16,7 +16,7 @@ class LightPolicy {
  public:
   // Plays the policy's move for the side to move and returns its point (kPass
   // when it passed). The pick is exactly uniform over the acceptable points:
-  // see policy.cpp. Allocates nothing.
+  // see light_choice.h. Allocates nothing.
   // Precondition: the game is not over.
   Point play(Game& game, Rng& rng);
 

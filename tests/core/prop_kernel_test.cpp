@@ -1,14 +1,16 @@
 // The playout kernel (core/playout_game.h) held to the reference model: on
 // random rules, sizes, handicaps, set-up positions and move sequences, at
 // every step the same legal set for the side to move (every empty point), the
-// same colouring, player to move, prisoners and suicides, and at the end the
-// same score; on every instance (the dispatch picks the fixed 9x9, 13x13 and
-// 19x19 geometries where the size fits, run-time geometry elsewhere).
+// same colouring, player to move, prisoners and suicides, every incremental
+// field of the kernel's board consistent with its colours
+// (core/playout_check.h), and at the end the same score; on every instance (the dispatch picks the
+// fixed 9x9, 13x13 and 19x19 geometries where the size fits, run-time geometry elsewhere).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <vector>
 
+#include "core/playout_check.h"
 #include "core/playout_dispatch.h"
 #include "tests/support/generators.h"
 
@@ -26,6 +28,7 @@ void check_kernel(const Scenario& s) {
   const Board& board = fast.board();  // geometry for point names
   const int w = s.width, h = s.height;
   auto same_state = [&] {
+    RC_ASSERT(check_consistency(kernel.board()) == "");
     RC_ASSERT(kernel.to_move() == ref.to_move());
     for (int y = 0; y < h; ++y) {
       for (int x = 0; x < w; ++x) RC_ASSERT(kernel.at(board.point(x, y)) == ref.at(y * w + x));
