@@ -143,12 +143,11 @@ PyGame from_sgf(const std::string& text) {
   if (!r.setup_error.empty()) throw std::invalid_argument("SGF text: " + r.setup_error);
   if (r.illegal) {
     const Board board(record.width, record.height);
-    raise_illegal(r.illegal->reason,
-                  "SGF text: move " + std::to_string(r.illegal->number) + " (" +
-                      std::string(to_string(r.illegal->move.color)) + " " +
-                      gtp_vertex(board, r.illegal->move.point) + ", line " +
-                      std::to_string(r.illegal->line) + ") refused: " +
-                      std::string(to_string(r.illegal->reason)));
+    raise_illegal(r.illegal->reason, "SGF text: move " + std::to_string(r.illegal->number) + " (" +
+                                         std::string(to_string(r.illegal->move.color)) + " " +
+                                         gtp_vertex(board, r.illegal->move.point) + ", line " +
+                                         std::to_string(r.illegal->line) +
+                                         ") refused: " + std::string(to_string(r.illegal->reason)));
   }
   if (r.segments > 1) {
     throw std::invalid_argument(
@@ -159,9 +158,10 @@ PyGame from_sgf(const std::string& text) {
 }
 
 void add_reference(py::module_& m) {
-  py::module_ ref = m.def_submodule(
-      "reference", "The reference model (reference/): the rules written the slow, literal way, "
-                   "the oracle of the property tests. Points are y * width + x; -1 is a pass.");
+  py::module_ ref =
+      m.def_submodule("reference",
+                      "The reference model (reference/): the rules written the slow, literal way, "
+                      "the oracle of the property tests. Points are y * width + x; -1 is a pass.");
   using reference::Game;
   py::class_<Game>(ref, "Game")
       .def(py::init([](int width, int height, const Rules& rules) {
@@ -172,11 +172,12 @@ void add_reference(py::module_& m) {
           "play", [](Game& g, int p) { return std::string(to_string(g.play(p))); },
           "Plays for the side to move; returns 'legal' or why the move was refused.")
       .def("legal_moves", &Game::legal_moves, "The legal points (no pass), ascending.")
-      .def("colouring", [](const Game& g) {
-        std::vector<int> out;
-        for (Color c : g.colouring()) out.push_back(int(c));
-        return out;
-      })
+      .def("colouring",
+           [](const Game& g) {
+             std::vector<int> out;
+             for (Color c : g.colouring()) out.push_back(int(c));
+             return out;
+           })
       .def_property_readonly("to_move", [](const Game& g) { return int(g.to_move()); })
       .def_property_readonly("is_over", &Game::over)
       .def("prisoners", [](const Game& g, int c) { return g.prisoners(Color(c)); })
@@ -219,8 +220,9 @@ void add_game(py::module_& m) {
             g.game.undo();
           },
           "Takes back the last turn (moves, passes, free handicap stones).")
-      .def_property_readonly("to_move", [](const PyGame& g) { return int(g.game.to_move()); },
-                             "1 (Black) or 2 (White).")
+      .def_property_readonly(
+          "to_move", [](const PyGame& g) { return int(g.game.to_move()); },
+          "1 (Black) or 2 (White).")
       .def_property_readonly("board", &board_view,
                              "The board as a read-only (height, width) uint8 NumPy array\n"
                              "(0 empty, 1 black, 2 white): a live view of the game's own\n"

@@ -1,9 +1,10 @@
 // tengen.Rules: the rules as data, read from a preset or "key=value,..." by
 // the command line's parser.
 #include <string>
+#include <vector>
 
-#include "core/presets.h"
 #include "core/rules.h"
+#include "core/values.h"
 #include "python/binding.h"
 #include "python/values.h"
 

@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
+#include "python/binding.h"
+#include "python/values.h"
 #include "selfplay/partial_result.h"
 #include "selfplay/run_legs.h"
 #include "selfplay/runner.h"
-#include "python/binding.h"
-#include "python/values.h"
 
 namespace tengen::python {
 namespace {
@@ -60,8 +60,8 @@ std::string merge(const py::list& parts) {
     for (py::handle part : parts) {
       if (py::isinstance<py::tuple>(part)) {
         const py::tuple pair = py::reinterpret_borrow<py::tuple>(part);
-        read.push_back(selfplay::parse_result_json(pair[0].cast<std::string>(),
-                                                   pair[1].cast<std::string>()));
+        read.push_back(
+            selfplay::parse_result_json(pair[0].cast<std::string>(), pair[1].cast<std::string>()));
       } else {
         const std::string path = py::module_::import("os").attr("fspath")(part).cast<std::string>();
         read.push_back(selfplay::read_result_file(path));

@@ -77,8 +77,7 @@ int threads_of(py::handle value) {
   if (requested == 0) return cores;
   if (requested > cores) {
     const std::string note = "threads=" + std::to_string(requested) + " is more than the " +
-                             std::to_string(cores) + " cores here; using " +
-                             std::to_string(cores);
+                             std::to_string(cores) + " cores here; using " + std::to_string(cores);
     if (PyErr_WarnEx(PyExc_RuntimeWarning, note.c_str(), 1) != 0) throw py::error_already_set();
     return cores;
   }
@@ -102,9 +101,9 @@ void raise_illegal(MoveError error, const std::string& message) {
   throw py::error_already_set();
 }
 
-py::object run_interruptible(const std::function<void(const std::atomic<bool>* stop,
-                                                      std::atomic<uint64_t>& done)>& work,
-                             const py::object& progress, uint64_t total) {
+py::object run_interruptible(
+    const std::function<void(const std::atomic<bool>* stop, std::atomic<uint64_t>& done)>& work,
+    const py::object& progress, uint64_t total) {
   std::atomic<bool> stop{false};
   std::atomic<uint64_t> done{0};
   std::exception_ptr failure;

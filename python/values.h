@@ -45,8 +45,8 @@ void add_illegal_move(py::module_& m);
 // raised by the callback) sets *stop and is returned once the work has
 // finished what it had under way; None when nothing was raised. Exceptions
 // from the work itself propagate.
-py::object run_interruptible(const std::function<void(const std::atomic<bool>* stop,
-                                                      std::atomic<uint64_t>& done)>& work,
-                             const py::object& progress, uint64_t total);
+py::object run_interruptible(
+    const std::function<void(const std::atomic<bool>* stop, std::atomic<uint64_t>& done)>& work,
+    const py::object& progress, uint64_t total);
 
 }  // namespace tengen::python

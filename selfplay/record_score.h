@@ -81,7 +81,7 @@ struct ScoreFilesHooks {
   std::function<void(const RecordScore&)> on_game;
   // Each readable file, after its games.
   std::function<void(const std::string& file, const formats::SgfRead& sgf,
-                      const std::vector<RecordScore>& scores)>
+                     const std::vector<RecordScore>& scores)>
       on_file;
 };
 ScoreFiles score_files(const std::vector<std::string>& paths, const std::optional<Rules>& rules,

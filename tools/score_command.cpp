@@ -187,7 +187,8 @@ int run_score(const ScoreCommandOptions& options) {
                stdout);
   }
   if (!options.json.empty()) {
-    write_whole_file(options.json, selfplay::score_report_json(scored, options.estimate).dump(2) + "\n",
+    write_whole_file(options.json,
+                     selfplay::score_report_json(scored, options.estimate).dump(2) + "\n",
                      "JSON file");
   }
   return int(scored.unreadable.size()) + summary.errors > 0 ? 1 : 0;
