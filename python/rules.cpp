@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/stl.h>
+
 #include "core/rules.h"
 #include "core/values.h"
 #include "python/binding.h"

@@ -217,7 +217,7 @@ def test_sgf_round_trip():
     assert state(back) == state(game)
     assert back.score() == game.score()
     handicap = tengen.Game(board=9, rules="japanese", handicap=3)
-    handicap.play("C3")
+    handicap.play("B2")
     back = tengen.Game.from_sgf(handicap.to_sgf())
     assert back.handicap == 3 and state(back) == state(handicap)
 

@@ -26,7 +26,7 @@ def test_game_agrees_with_the_reference(width, height, ko, suicide, choices):
         if game.is_over:
             break
         legal = sorted(y * width + x for x, y in game.legal_moves())
-        assert legal == ref.legal_moves()
+        assert legal == [p for p in ref.legal_moves() if p >= 0]
         assert game.board.ravel().tolist() == ref.colouring()
         assert game.to_move == ref.to_move
         # Mostly moves, sometimes a pass (index len(legal)), sometimes a move
