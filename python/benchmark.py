@@ -14,12 +14,17 @@ Usage: PYTHONPATH=build/python python3 python/benchmark.py build/tools/tengen
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
+import sys
 import time
 
-import tengen
+# This file sits beside the package's sources (python/tengen, without the
+# built module): import the built package from PYTHONPATH instead.
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+import tengen  # noqa: E402
 
 
 class PyBoard:
