@@ -32,3 +32,41 @@ endif()
 if(TENGEN_BENCH)
   find_package(benchmark REQUIRED)          # benchmark::benchmark
 endif()
+
+# The Python module (python/): built when Python's development files and
+# pybind11 are found (Debian: python3-dev, pybind11-dev). Not in sanitizer
+# builds: an instrumented module cannot load into the uninstrumented
+# interpreter. TENGEN_PYTHON_MISSING says why it is not built; the Python
+# tests then skip, saying so.
+option(TENGEN_PYTHON "Build the Python module when Python 3 and pybind11 are found" ON)
+set(TENGEN_HAVE_PYTHON OFF)
+set(TENGEN_PYTHON_MISSING "")
+if(NOT TENGEN_PYTHON)
+  set(TENGEN_PYTHON_MISSING "TENGEN_PYTHON is OFF")
+elseif(TENGEN_SANITIZE)
+  set(TENGEN_PYTHON_MISSING "a sanitizer build (TENGEN_SANITIZE=${TENGEN_SANITIZE}): an "
+                            "instrumented module cannot load into the Python interpreter")
+else()
+  find_package(Python3 COMPONENTS Interpreter Development.Module)
+  if(Python3_FOUND)
+    find_package(pybind11 CONFIG)         # pybind11::module, pybind11_add_module
+  endif()
+  if(NOT Python3_FOUND)
+    set(TENGEN_PYTHON_MISSING "Python 3's development files were not found (Debian: python3-dev)")
+  elseif(NOT pybind11_FOUND)
+    set(TENGEN_PYTHON_MISSING "pybind11 was not found (Debian: pybind11-dev)")
+  else()
+    set(TENGEN_HAVE_PYTHON ON)
+    # The libraries go into a shared module: position-independent code, and
+    # calls between our own functions still bound at link time (as in the
+    # executables' -fPIE), so the libraries run as fast as before.
+    set(CMAKE_POSITION_INDEPENDENT_CODE ON)
+    target_compile_options(tengen_options INTERFACE
+      $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-semantic-interposition>)
+  endif()
+endif()
+if(TENGEN_HAVE_PYTHON)
+  message(STATUS "tengen: Python module built for ${Python3_EXECUTABLE} (pybind11 ${pybind11_VERSION})")
+else()
+  message(STATUS "tengen: no Python module: ${TENGEN_PYTHON_MISSING}")
+endif()

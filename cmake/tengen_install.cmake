@@ -32,7 +32,8 @@ set(tengen_core_headers
   core/playout_board.h
   core/playout_game.h
   core/playout_dispatch.h
-  core/coords.h)
+  core/coords.h
+  core/values.h)
 set(tengen_selfplay_headers
   selfplay/rng.h
   selfplay/light_choice.h
@@ -42,9 +43,11 @@ set(tengen_selfplay_headers
   selfplay/digest.h
   selfplay/stats.h
   selfplay/runner.h
+  selfplay/run_legs.h
   selfplay/report.h
   selfplay/partial_result.h
   selfplay/dead_stones.h
+  selfplay/record_score.h
   selfplay/game_record.h
   selfplay/signature.h)
 set(tengen_formats_headers

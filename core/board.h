@@ -65,6 +65,9 @@ class Board {
   bool on_board(Point p) const { return p < array_size() && color_[p] != Color::Wall; }
 
   Color at(Point p) const { return color_[p]; }
+  // The whole padded array of colours (array_size() entries, laid out as
+  // above), for views such as the Python module's NumPy board.
+  const Color* colours() const { return color_.data(); }
   // Offsets to the four orthogonal neighbours.
   const std::array<int, 4>& offsets() const { return offsets_; }
 

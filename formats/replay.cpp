@@ -32,7 +32,9 @@ bool is_free_handicap(const GameRecord& record, const Board& initial) {
 class Replayer {
  public:
   Replayer(const GameRecord& record, const ReplayOptions& options)
-      : record_(record), options_(options), rules_(replay_rules(record)) {}
+      : record_(record),
+        options_(options),
+        rules_(options.as_stated ? record.rules : replay_rules(record)) {}
 
   Replay run() {
     const Board initial = record_.initial_board();

@@ -44,6 +44,9 @@ struct ReplayOptions {
   size_t max_moves = std::numeric_limits<size_t>::max();
   // Keep a copy of the engine at the start of the last segment (for undo).
   bool keep_start = false;
+  // Replay under the record's rules exactly as stated (two passes then end
+  // the game, as Game::play does) instead of replay_rules(record).
+  bool as_stated = false;
 };
 
 struct Replay {

@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config git
   libtbb-dev libbenchmark-dev libxxhash-dev librapidcheck-dev libgtest-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev gnugo
-  python3 python3-pil chromium libopenmpi-dev openmpi-bin)
+  python3 python3-pil chromium libopenmpi-dev openmpi-bin
+  python3-dev pybind11-dev python3-numpy python3-pytest python3-venv python3-hypothesis
+  python3-setuptools python3-wheel python3-pip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

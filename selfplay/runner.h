@@ -21,6 +21,11 @@
 
 namespace tengen::selfplay {
 
+// The most games a run may ask for: a bound that keeps a run finite in
+// practice (10^15 games is decades at a billion games a second) and every
+// count exact in the statistics.
+inline constexpr uint64_t kMaxGames = 1'000'000'000'000'000;
+
 struct RunConfig {
   int width = 9;
   int height = 9;

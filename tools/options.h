@@ -18,30 +18,19 @@
 #include <CLI/CLI.hpp>
 
 #include "core/rules.h"
+#include "core/values.h"
 
 namespace tengen::tools {
 
 // The most threads any subcommand accepts; 0 means all cores.
 inline constexpr int kMaxThreads = 1024;
 
-// "9", "19x13" (width x height) or "19X13"; each side decimal digits, 1 to 25.
-// Throws std::invalid_argument naming the problem.
-std::pair<int, int> parse_board_size(const std::string& text);
-
-// A preset or "key=value,..." (see Rules::parse), with an optional komi
-// override; throws std::invalid_argument with Rules::parse's message.
-Rules parse_rules(const std::string& text, const std::string& komi);
-
-// A whole number written in decimal digits only (no sign, no spaces, not
-// empty) from min to max. Throws std::invalid_argument saying what is allowed.
-uint64_t parse_whole(std::string_view text, uint64_t min, uint64_t max);
-
-// A finite decimal number from min to max (no NaN, no infinities). Throws
-// std::invalid_argument saying what is allowed.
-double parse_real(std::string_view text, double min, double max);
-
-// The words for a range, e.g. "a whole number from 1 to 4096".
-std::string whole_range_text(uint64_t min, uint64_t max);
+// The value parsers (core/values.h), under the names the commands use.
+using tengen::parse_board_size;
+using tengen::parse_real;
+using tengen::parse_rules;
+using tengen::parse_whole;
+using tengen::whole_range_text;
 
 // Validators for options with several values (a list of sizes or rules).
 CLI::Validator board_size_check();

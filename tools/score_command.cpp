@@ -5,7 +5,6 @@
 // with TB/TW territory markup. Exit status 1 when a file cannot be read or a
 // record does not replay (a different result is not an error).
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -15,20 +14,20 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "core/coords.h"
 #include "external/gnugo.h"
-#include "formats/replay.h"
 #include "formats/sgf.h"
-#include "formats/verify.h"
 #include "selfplay/dead_stones.h"
+#include "selfplay/record_score.h"
 #include "tools/commands.h"
 #include "tools/options.h"
 #include "tools/output.h"
 
 namespace tengen::tools {
 namespace {
+
+using selfplay::RecordScore;
 
 struct ScoreCommandOptions {
   std::vector<std::string> paths;
@@ -40,31 +39,10 @@ struct ScoreCommandOptions {
   selfplay::DeadStoneOptions estimate;
 };
 
-// One game's outcome.
-struct GameScore {
-  std::string file;
-  size_t index = 0;
-  std::string error;  // "" or why it was not scored
-  Rules rules;
-  std::string record_result;
-  std::optional<double> record_margin;  // RE with a number (B+n, W+n, 0, Draw)
-  Score score;
-  std::vector<Point> dead, seki;
-  int width = 19, height = 19;
-  std::vector<Color> owner;  // for the markup
-  bool same_winner = false;
-  bool same_margin = false;
-  // With --gnugo: GNU Go's final_status_list dead on the same position, and
-  // how many stones on the board both call dead or both call not dead.
-  std::optional<std::vector<Point>> gnugo_dead;
-  int stones = 0, stones_agreeing = 0;
-  bool gnugo_failed = false;  // GNU Go stopped answering (a fresh one is started)
-};
-
 // Sets up the board on GNU Go stone by stone (no stone of a legal position
 // captures or suicides while its subsets are built) and compares its dead
 // list with ours.
-void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, GameScore& g) {
+void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, selfplay::RecordScore& g) {
   const Board& board = game.board();
   gnugo.new_game(board.width(), game.rules().komi);
   std::vector<uint8_t> ours(size_t(board.array_size()), 0), theirs(ours);
@@ -78,8 +56,8 @@ void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, GameScore& g) 
       }
     }
   }
-  g.gnugo_dead = gnugo.final_status_list(board, "dead");
-  for (Point p : *g.gnugo_dead) theirs[p] = 1;
+  g.other_dead = gnugo.final_status_list(board, "dead");
+  for (Point p : *g.other_dead) theirs[p] = 1;
   for (int i = 0; i < board.array_size(); ++i) {
     const Color c = board.at(Point(i));
     if (c != Color::Black && c != Color::White) continue;
@@ -88,81 +66,9 @@ void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, GameScore& g) 
   }
 }
 
-// The margin an RE value states for Black, if it states one.
-std::optional<double> margin_of(const std::string& re) {
-  if (re == "0" || re == "Draw" || re == "draw" || re == "Jigo" || re == "jigo") return 0.0;
-  if (re.size() < 3 || (re[0] != 'B' && re[0] != 'W') || re[1] != '+') return std::nullopt;
-  const std::optional<double> value = parse_komi(re.substr(2));
-  if (!value) return std::nullopt;
-  return re[0] == 'B' ? *value : -*value;
-}
-
-// Who RE says won: 'B', 'W', '0' or '?' (void, unknown).
-char winner_of(const std::string& re) {
-  if (re.size() >= 2 && (re[0] == 'B' || re[0] == 'W') && re[1] == '+') return re[0];
-  if (margin_of(re) == 0.0) return '0';
-  return '?';
-}
-
-GameScore score_record(formats::GameRecord record, const ScoreCommandOptions& options,
-                       const std::optional<Rules>& rules, external::GnuGo* gnugo) {
-  GameScore g;
-  if (rules) {
-    const double komi = record.has_komi ? record.rules.komi : rules->komi;
-    record.rules = *rules;
-    record.rules.komi = komi;
-  }
-  g.rules = record.rules;
-  g.record_result = record.result;
-  g.record_margin = margin_of(record.result);
-  g.width = record.width;
-  g.height = record.height;
-  const formats::Replay r = formats::replay(record);
-  if (!r.ok()) {
-    g.error = r.setup_error.empty()
-                  ? "move " + std::to_string(r.illegal->number) + " is illegal (" +
-                        std::string(to_string(r.illegal->reason)) + ")"
-                  : r.setup_error;
-    return g;
-  }
-  const Game& game = *r.game;
-  const selfplay::DeadStoneEstimate e =
-      selfplay::estimate_dead_stones(game.board(), game.to_move(), game.rules(), options.estimate);
-  const int extra_black = r.black_captures - game.prisoners(Color::Black);
-  const int extra_white = r.white_captures - game.prisoners(Color::White);
-  g.score = selfplay::estimated_score(game, e, extra_black, extra_white);
-  g.dead = e.dead;
-  g.seki = e.seki;
-  ScoreContext context;
-  context.dead = e.dead;
-  context.seki = e.seki;
-  final_owners(game.board(), game.rules(), context, g.owner);
-  // Keep the board for the markup: owner alone cannot tell a stone from territory.
-  for (int i = 0; i < game.board().array_size(); ++i) {
-    const Color c = game.board().at(Point(i));
-    if (c != Color::Empty && c == g.owner[size_t(i)]) g.owner[size_t(i)] = Color::Wall;
-  }
-  const char ours = g.score.winner == Winner::Black   ? 'B'
-                    : g.score.winner == Winner::White ? 'W'
-                                                      : '0';
-  g.same_winner = ours == winner_of(record.result);
-  g.same_margin = g.record_margin && *g.record_margin == g.score.margin;
-  if (gnugo && g.width == g.height && g.width <= external::kGnuGoMaxSide) {
-    try {
-      compare_with_gnugo(*gnugo, game, g);
-    } catch (const external::GtpError& e) {
-      // The comparison is an extra: say so and go on with a fresh GNU Go.
-      fmt::print(stderr, "tengen score: GNU Go comparison skipped: {}\n", e.what());
-      g.gnugo_dead.reset();
-      g.gnugo_failed = true;
-    }
-  }
-  return g;
-}
-
 // TB and TW properties for a record's last node: the points (empty, or
 // holding a dead stone) that count as territory.
-std::string territory_markup(const GameScore& g) {
+std::string territory_markup(const RecordScore& g) {
   const Board board(g.width, g.height);
   std::string tb, tw;
   for (int y = 0; y < g.height; ++y) {
@@ -175,18 +81,11 @@ std::string territory_markup(const GameScore& g) {
   return (tb.empty() ? "" : "TB" + tb) + (tw.empty() ? "" : "TW" + tw);
 }
 
-std::string points_text(int width, int height, const std::vector<Point>& points) {
-  const Board board(width, height);
-  std::string text;
-  for (Point p : points) text += (text.empty() ? "" : " ") + gtp_vertex(board, p);
-  return text;
-}
-
-std::string game_line(const GameScore& g) {
+std::string game_line(const RecordScore& g) {
   const std::string where = g.index > 0 ? fmt::format("{} #{}", g.file, g.index + 1) : g.file;
   if (!g.error.empty()) return fmt::format("{}: not scored: {}\n", where, g.error);
   std::string verdict = "same result";
-  if (!g.record_margin && winner_of(g.record_result) == '?') {
+  if (!g.record_margin && selfplay::record_winner(g.record_result) == '?') {
     verdict = "no result to compare";
   } else if (!g.record_margin) {
     verdict = g.same_winner ? "same winner" : "DIFFERENT WINNER";
@@ -194,8 +93,8 @@ std::string game_line(const GameScore& g) {
     verdict = fmt::format("DIFFERS by {}", format_komi(g.score.margin - *g.record_margin));
   }
   std::string gnugo;
-  if (g.gnugo_dead) {
-    gnugo = fmt::format(" | GNU Go dead {}, {} of {} stones agree", g.gnugo_dead->size(),
+  if (g.other_dead) {
+    gnugo = fmt::format(" | GNU Go dead {}, {} of {} stones agree", g.other_dead->size(),
                         g.stones_agreeing, g.stones);
   }
   return fmt::format("{}: RE {} | estimated {} (B {} W {} neutral {}; dead {}, seki {}) | {}{}\n",
@@ -204,64 +103,9 @@ std::string game_line(const GameScore& g) {
                      verdict, gnugo);
 }
 
-nlohmann::json game_json(const GameScore& g) {
-  nlohmann::json j = {{"file", g.file}, {"game", g.index}, {"record_result", g.record_result}};
-  if (!g.error.empty()) {
-    j["error"] = g.error;
-    return j;
-  }
-  j["rules"] = g.rules.to_string();
-  j["result"] = g.score.result();
-  j["margin"] = g.score.margin;
-  j["black"] = g.score.black;
-  j["white"] = g.score.white;
-  j["neutral"] = g.score.neutral;
-  j["dead"] = points_text(g.width, g.height, g.dead);
-  j["seki"] = points_text(g.width, g.height, g.seki);
-  j["record_margin"] = g.record_margin ? nlohmann::json(*g.record_margin) : nlohmann::json();
-  j["same_winner"] = g.same_winner;
-  j["same_margin"] = g.same_margin;
-  if (g.gnugo_dead) {
-    j["gnugo_dead"] = points_text(g.width, g.height, *g.gnugo_dead);
-    j["stones"] = g.stones;
-    j["stones_agreeing_with_gnugo"] = g.stones_agreeing;
-  }
-  return j;
-}
-
-// Counted records (RE with a number): how many margins match, and the mean
-// absolute error of the others.
-struct Summary {
-  int games = 0, errors = 0, counted = 0, exact = 0, compared = 0, same_winner = 0;
-  int gnugo_games = 0, gnugo_games_agreeing = 0, stones = 0, stones_agreeing = 0;
-  double abs_error = 0;
-  void add(const GameScore& g) {
-    ++games;
-    if (!g.error.empty()) {
-      ++errors;
-      return;
-    }
-    if (g.gnugo_dead) {
-      ++gnugo_games;
-      gnugo_games_agreeing += g.stones == g.stones_agreeing;
-      stones += g.stones;
-      stones_agreeing += g.stones_agreeing;
-    }
-    if (winner_of(g.record_result) != '?') {
-      ++compared;
-      same_winner += g.same_winner;
-    }
-    if (!g.record_margin) return;
-    ++counted;
-    exact += g.same_margin;
-    abs_error += std::abs(g.score.margin - *g.record_margin);
-  }
-  double mean_abs_error() const { return counted > exact ? abs_error / (counted - exact) : 0; }
-};
-
 // The records of one file with markup in each last node, as a collection.
 std::string marked_up(std::vector<formats::GameRecord> records,
-                      const std::vector<GameScore>& scores) {
+                      const std::vector<RecordScore>& scores) {
   std::string text;
   for (size_t k = 0; k < records.size(); ++k) {
     std::erase_if(records[k].root_extra,
@@ -297,32 +141,37 @@ int run_score(const ScoreCommandOptions& options) {
     throw std::invalid_argument("--sgf-out: '" + options.sgf_out + "' is not a directory");
   }
   std::unique_ptr<external::GnuGo> gnugo = start_gnugo(options, rules, read);
-  Summary summary;
-  int unreadable = 0;
-  nlohmann::json games = nlohmann::json::array();
-  for (const std::string& file : formats::collect_sgf_files(options.paths)) {
-    const formats::SgfRead sgf = formats::read_sgf_file(file, read);
-    if (!sgf.ok()) {
-      fmt::print(stderr, "tengen score: {}\n", sgf.error->message());
-      ++unreadable;
-      continue;
-    }
-    std::vector<GameScore> scores;
-    for (size_t k = 0; k < sgf.games.size(); ++k) {
-      scores.push_back(score_record(sgf.games[k], options, rules, gnugo.get()));
-      if (scores.back().gnugo_failed) gnugo = start_gnugo(options, rules, read);
-      scores.back().file = file;
-      scores.back().index = k;
-      summary.add(scores.back());
-      if (options.json != "-") std::fputs(game_line(scores.back()).c_str(), stdout);
-      games.push_back(game_json(scores.back()));
-    }
-    if (!options.sgf_out.empty()) {
+  selfplay::ScoreFilesHooks hooks;
+  if (gnugo) {
+    hooks.compare = [&](const Game& game, RecordScore& g) {
+      if (g.width != g.height || g.width > external::kGnuGoMaxSide) return;
+      try {
+        compare_with_gnugo(*gnugo, game, g);
+      } catch (const external::GtpError& e) {
+        // The comparison is an extra: say so and go on with a fresh GNU Go.
+        fmt::print(stderr, "tengen score: GNU Go comparison skipped: {}\n", e.what());
+        g.other_dead.reset();
+        gnugo = start_gnugo(options, rules, read);
+      }
+    };
+  }
+  hooks.on_unreadable = [](const formats::SgfError& error) {
+    fmt::print(stderr, "tengen score: {}\n", error.message());
+  };
+  hooks.on_game = [&](const RecordScore& g) {
+    if (options.json != "-") std::fputs(game_line(g).c_str(), stdout);
+  };
+  if (!options.sgf_out.empty()) {
+    hooks.on_file = [&](const std::string& file, const formats::SgfRead& sgf,
+                        const std::vector<RecordScore>& scores) {
       const auto name = std::filesystem::path(file).filename();
       write_whole_file((std::filesystem::path(options.sgf_out) / name).string(),
                        marked_up(sgf.games, scores), "SGF file");
-    }
+    };
   }
+  const selfplay::ScoreFiles scored =
+      selfplay::score_files(options.paths, rules, read, options.estimate, hooks);
+  const selfplay::ScoreSummary& summary = scored.summary;
   const std::string summary_text = fmt::format(
       "{} games, {} not scored; {} with a winner in RE: same winner {}; {} counted (RE with a "
       "number): margin reproduced {}, mean absolute error of the others {:.2f}\n",
@@ -332,30 +181,17 @@ int run_score(const ScoreCommandOptions& options) {
   if (gnugo && options.json != "-") {
     std::fputs(fmt::format("GNU Go final_status_list dead: {} of {} games agree on every stone, "
                            "{} of {} stones agree\n",
-                           summary.gnugo_games_agreeing, summary.gnugo_games,
+                           summary.other_games_agreeing, summary.other_games,
                            summary.stones_agreeing, summary.stones)
                    .c_str(),
                stdout);
   }
   if (!options.json.empty()) {
-    const nlohmann::json j = {{"games", games},
-                              {"summary",
-                               {{"games", summary.games},
-                                {"not_scored", summary.errors},
-                                {"with_winner", summary.compared},
-                                {"same_winner", summary.same_winner},
-                                {"counted", summary.counted},
-                                {"margin_reproduced", summary.exact},
-                                {"mean_abs_error_others", summary.mean_abs_error()},
-                                {"gnugo_games", summary.gnugo_games},
-                                {"gnugo_games_agreeing", summary.gnugo_games_agreeing},
-                                {"stones", summary.stones},
-                                {"stones_agreeing_with_gnugo", summary.stones_agreeing}}},
-                              {"playouts", options.estimate.playouts},
-                              {"seed", options.estimate.seed}};
-    write_whole_file(options.json, j.dump(2) + "\n", "JSON file");
+    write_whole_file(options.json,
+                     selfplay::score_report_json(scored, options.estimate).dump(2) + "\n",
+                     "JSON file");
   }
-  return unreadable + summary.errors > 0 ? 1 : 0;
+  return int(scored.unreadable.size()) + summary.errors > 0 ? 1 : 0;
 }
 
 }  // namespace

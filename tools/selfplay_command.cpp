@@ -29,10 +29,6 @@
 namespace tengen::tools {
 namespace {
 
-// A bound that keeps a run finite in practice (10^15 games is decades at a
-// billion games a second) and every count exact in the statistics.
-constexpr uint64_t kMaxGames = 1'000'000'000'000'000;
-
 struct SelfplayOptions {
   GameOptions game{.board = "9"};
   uint64_t games = 100000;
@@ -144,7 +140,7 @@ void add_selfplay_command(CLI::App& app) {
       cmd, "Board size: N or WxH, 1 to 25",
       "Rules: a preset (" + preset_list() + "), key=value,... or a preset with overrides",
       "Komi, a multiple of 0.5 from -1000 to 1000 (default: the rules' komi)");
-  add_count_option(cmd, "--games", options->games, "Number of games", 0, kMaxGames);
+  add_count_option(cmd, "--games", options->games, "Number of games", 0, selfplay::kMaxGames);
   add_seed_option(cmd, options->seed, "Run seed: game i is seeded from (seed, i)");
   add_threads_option(cmd, options->threads);
   add_int_option(cmd, "--handicap", options->handicap,

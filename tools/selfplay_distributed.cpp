@@ -7,10 +7,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
-#include "selfplay/playout.h"
+#include "selfplay/run_legs.h"
 #include "tengen/version.h"
 
 namespace tengen::tools {
@@ -96,13 +97,7 @@ void add_distributed_options(CLI::App* cmd, DistributedOptions& options) {
 
 bool prepare_distributed(RunConfig& config, DistributedOptions& options, bool per_game_output) {
   if (!options.shard.empty()) options.parsed_shard = selfplay::parse_shard(options.shard);
-  const auto [first, end] = selfplay::shard_range(config.games, options.parsed_shard);
-  config.first_game = first;
-  config.end_game = end;
-  if (config.threads == 0) config.threads = selfplay::default_threads();
-  if (config.max_turns == 0) {
-    config.max_turns = selfplay::default_max_turns(config.width, config.height);
-  }
+  selfplay::resolve_run(config, options.parsed_shard);
   if (!options.resume.empty() && per_game_output) {
     throw std::invalid_argument(
         "--resume cannot continue --csv or --sgf output; merge shards "
@@ -130,44 +125,20 @@ RunResult run_distributed(const RunConfig& config, const selfplay::RunCallbacks&
                           const std::atomic<bool>* stop, const DistributedOptions& options) {
   if (options.mpi && options.mpi->size() > 1) return mpi_run(config, callbacks, stop, *options.mpi);
   using Clock = std::chrono::steady_clock;
-  RunResult total;
-  total.config = config;
-  total.stats = selfplay::Stats(config.width, config.height, config.max_turns);
-  if (!options.resume.empty()) {
-    total = load_checkpoint(config, options).result;
-    total.config.threads = config.threads;
-  }
-  const uint64_t end = config.range_end();
-  auto next = [&] { return config.first_game + uint64_t(total.stats.games()); };
-  // The run goes in legs: each ends when a checkpoint is due or a signal
-  // arrives; every leg's games follow the last's, so the legs merge exactly.
-  std::atomic<bool> pause{false};
+  std::optional<RunResult> resumed;
+  if (!options.resume.empty()) resumed = load_checkpoint(config, options).result;
+  selfplay::LegOptions legs;
+  legs.resume = resumed ? &*resumed : nullptr;
   auto last_save = Clock::now();
   const auto every = std::chrono::duration<double>(options.checkpoint_every);
-  while (next() < end) {
-    RunConfig leg = config;
-    leg.first_game = next();
-    selfplay::RunCallbacks wrapped = callbacks;
-    const uint64_t before = next() - config.first_game;
-    wrapped.on_progress = [&](uint64_t done) {
-      if (callbacks.on_progress) callbacks.on_progress(before + done);
-      if ((stop && stop->load(std::memory_order_relaxed)) ||
-          (!options.checkpoint.empty() && Clock::now() - last_save >= every)) {
-        pause.store(true);
-      }
-    };
-    pause.store(false);
-    const RunResult part = selfplay::run_selfplay(leg, wrapped, &pause);
-    selfplay::accumulate(total, part);
-    total.interrupted = next() < end;
-    if (!options.checkpoint.empty() && total.interrupted) {
+  if (!options.checkpoint.empty()) {
+    legs.leg_due = [&] { return Clock::now() - last_save >= every; };
+    legs.on_leg_end = [&](const RunResult& total) {
       save_checkpoint(total, options);
       last_save = Clock::now();
-    }
-    if (stop && stop->load()) break;
+    };
   }
-  total.interrupted = next() < end;
-  total.digest = total.digest_state.value();  // also when no game was left to play
+  RunResult total = selfplay::run_legs(config, callbacks, stop, legs);
   if (!options.checkpoint.empty() && !total.interrupted) save_checkpoint(total, options);
   return total;
 }

@@ -1,0 +1,277 @@
+// tengen.Game: a game under exact rules (core/game.h), moves as GTP vertices
+// or (x, y), the board as a live NumPy view, undo, scoring and SGF; and
+// tengen._core.reference.Game, the reference model (reference/) for the
+// property tests.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "core/coords.h"
+#include "core/game.h"
+#include "formats/replay.h"
+#include "formats/sgf.h"
+#include "python/binding.h"
+#include "python/values.h"
+#include "reference/reference.h"
+
+namespace tengen::python {
+namespace {
+
+// The game and the position before its first move (fixed handicap stones
+// included), which an SGF record needs and Game does not show.
+struct PyGame {
+  Game game;
+  Board start;
+};
+
+std::string board_text(const Board& board) {
+  return std::to_string(board.width()) + "x" + std::to_string(board.height());
+}
+
+// A move: "D4" / "pass" (GTP, any case) or (x, y) with x from the left and
+// y from the top, 0-based. nullopt: an (x, y) off the board. A text that is
+// no vertex of this board is a ValueError.
+std::optional<Point> point_of(const Board& board, py::handle move) {
+  if (py::isinstance<py::str>(move)) {
+    const std::string text = move.cast<std::string>();
+    if (const std::optional<Point> p = parse_gtp_vertex(board, text)) return p;
+    throw std::invalid_argument("bad vertex '" + text + "' on a " + board_text(board) +
+                                " board (expected a GTP vertex such as D4, or pass)");
+  }
+  if (py::isinstance<py::tuple>(move) || py::isinstance<py::list>(move)) {
+    const py::sequence xy = py::reinterpret_borrow<py::sequence>(move);
+    if (xy.size() == 2 && py::isinstance<py::int_>(xy[0]) && py::isinstance<py::int_>(xy[1])) {
+      const long long x = xy[0].cast<long long>(), y = xy[1].cast<long long>();
+      if (x < 0 || y < 0 || x >= board.width() || y >= board.height()) return std::nullopt;
+      return board.point(int(x), int(y));
+    }
+  }
+  throw py::type_error("a move is a GTP vertex ('D4', 'pass') or (x, y), not " +
+                       py::repr(move).cast<std::string>());
+}
+
+std::string move_name(const Board& board, py::handle move, std::optional<Point> p) {
+  return p ? gtp_vertex(board, *p) : py::repr(move).cast<std::string>();
+}
+
+void play(PyGame& self, py::handle move) {
+  const Board& board = self.game.board();
+  const std::optional<Point> p = point_of(board, move);
+  const Color c = self.game.to_move();
+  const MoveError error = p ? self.game.play(*p) : MoveError::OffBoard;
+  if (error != MoveError::None) {
+    raise_illegal(error, std::string(to_string(c)) + " " + move_name(board, move, p) + " on " +
+                             board_text(board) + " refused: " + std::string(to_string(error)));
+  }
+}
+
+py::list legal_moves(const PyGame& self) {
+  const Board& board = self.game.board();
+  py::list out;
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      if (self.game.is_legal(board.point(x, y))) out.append(py::make_tuple(x, y));
+    }
+  }
+  return out;
+}
+
+py::array_t<bool> legal_mask(const PyGame& self) {
+  const Board& board = self.game.board();
+  py::array_t<bool> mask({board.height(), board.width()});
+  auto view = mask.mutable_unchecked<2>();
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) view(y, x) = self.game.is_legal(board.point(x, y));
+  }
+  return mask;
+}
+
+// The board's colours in place: rows of the padded array (board.h), read-only,
+// kept alive by the game that owns them.
+py::array board_view(py::object self_object) {
+  const PyGame& self = self_object.cast<const PyGame&>();
+  const Board& board = self.game.board();
+  const auto* colours = reinterpret_cast<const uint8_t*>(board.colours());
+  const Point first = board.point(0, 0);
+  py::array view(py::dtype::of<uint8_t>(), {board.height(), board.width()},
+                 {py::ssize_t(board.stride()), py::ssize_t(1)}, colours + first, self_object);
+  view.attr("flags").attr("writeable") = false;
+  return view;
+}
+
+py::dict captures(const Game& game) {
+  py::dict out;
+  out["black"] = game.prisoners(Color::Black) + game.suicides(Color::White);
+  out["white"] = game.prisoners(Color::White) + game.suicides(Color::Black);
+  return out;
+}
+
+py::dict score_dict(const Score& s) {
+  py::dict out;
+  out["black"] = s.black;
+  out["white"] = s.white;
+  out["neutral"] = s.neutral;
+  out["komi"] = s.komi;
+  out["handicap_bonus"] = s.handicap_bonus;
+  out["margin"] = s.margin;
+  out["winner"] = std::string(to_string(s.winner));
+  out["result"] = s.result();
+  return out;
+}
+
+PyGame make_game(py::handle board, py::handle rules, py::handle komi, py::handle handicap) {
+  const auto [width, height] = board_size(board);
+  PyGame g{Game(width, height, rules_of(rules, komi)), Board(width, height)};
+  const int n = int(whole(handicap, "handicap", 0, uint64_t(kMaxSide * kMaxSide)));
+  if (n != 0) g.game.set_handicap(n);
+  g.start = g.game.board();
+  return g;
+}
+
+PyGame from_sgf(const std::string& text) {
+  const formats::SgfRead read = formats::read_sgf(text, "SGF text");
+  if (!read.ok()) throw std::invalid_argument(read.error->message());
+  if (read.games.empty()) throw std::invalid_argument("SGF text: no game tree");
+  const formats::GameRecord& record = read.games.front();
+  formats::ReplayOptions options;
+  options.keep_start = true;
+  options.as_stated = true;
+  formats::Replay r = formats::replay(record, options);
+  if (!r.setup_error.empty()) throw std::invalid_argument("SGF text: " + r.setup_error);
+  if (r.illegal) {
+    const Board board(record.width, record.height);
+    raise_illegal(r.illegal->reason, "SGF text: move " + std::to_string(r.illegal->number) + " (" +
+                                         std::string(to_string(r.illegal->move.color)) + " " +
+                                         gtp_vertex(board, r.illegal->move.point) + ", line " +
+                                         std::to_string(r.illegal->line) +
+                                         ") refused: " + std::string(to_string(r.illegal->reason)));
+  }
+  if (r.segments > 1) {
+    throw std::invalid_argument(
+        "SGF text: the record plays on after its game ended, or sets up stones after the first "
+        "move; a Game holds one game (tengen.verify replays such records)");
+  }
+  return PyGame{std::move(*r.game), r.start->board()};
+}
+
+void add_reference(py::module_& m) {
+  py::module_ ref =
+      m.def_submodule("reference",
+                      "The reference model (reference/): the rules written the slow, literal way, "
+                      "the oracle of the property tests. Points are y * width + x; -1 is a pass.");
+  using reference::Game;
+  py::class_<Game>(ref, "Game")
+      .def(py::init([](int width, int height, const Rules& rules) {
+             return Game(width, height, rules);
+           }),
+           py::arg("width"), py::arg("height"), py::arg("rules"))
+      .def(
+          "play", [](Game& g, int p) { return std::string(to_string(g.play(p))); },
+          "Plays for the side to move; returns 'legal' or why the move was refused.")
+      .def("legal_moves", &Game::legal_moves, "The legal points (no pass), ascending.")
+      .def("colouring",
+           [](const Game& g) {
+             std::vector<int> out;
+             for (Color c : g.colouring()) out.push_back(int(c));
+             return out;
+           })
+      .def_property_readonly("to_move", [](const Game& g) { return int(g.to_move()); })
+      .def_property_readonly("is_over", &Game::over)
+      .def("prisoners", [](const Game& g, int c) { return g.prisoners(Color(c)); })
+      .def("suicides", [](const Game& g, int c) { return g.suicides(Color(c)); });
+}
+
+}  // namespace
+
+void add_game(py::module_& m) {
+  py::class_<PyGame>(m, "Game",
+                     "A game of Go under exact rules. Moves are GTP vertices ('D4', 'pass') or\n"
+                     "(x, y) with x from the left and y from the top, 0-based; board[y, x] is\n"
+                     "the point (x, y).")
+      .def(py::init(&make_game), py::arg("board") = 9, py::arg("rules") = "tromp-taylor",
+           py::arg("komi") = py::none(), py::arg("handicap") = 0,
+           "Game(board=9 or (w, h) or 'WxH', rules=preset or 'key=value,...' or Rules, "
+           "komi=None (the rules' komi), handicap=0 (2 or more: as the rules place it)).")
+      .def("play", &play, py::arg("move"),
+           "Plays a move for the side to move. A bad vertex raises ValueError; a move the\n"
+           "rules refuse raises IllegalMove (its .reason says why); the game is then unchanged.")
+      .def(
+          "pass_move", [](PyGame& g) { play(g, py::str("pass")); },
+          "Passes for the side to move (IllegalMove once the game is over).")
+      .def(
+          "is_legal",
+          [](const PyGame& g, py::handle move) {
+            const std::optional<Point> p = point_of(g.game.board(), move);
+            return p && g.game.is_legal(*p);
+          },
+          py::arg("move"), "Whether the side to move may play the move now.")
+      .def("legal_moves", &legal_moves,
+           "The points where the side to move may play, as (x, y), row by row from the top.\n"
+           "Passing is legal too while the game goes on.")
+      .def("legal_mask", &legal_mask,
+           "legal_moves() as a (height, width) NumPy bool array: mask[y, x].")
+      .def(
+          "undo",
+          [](PyGame& g) {
+            if (!g.game.can_undo()) throw std::invalid_argument("no move to undo");
+            g.game.undo();
+          },
+          "Takes back the last turn (moves, passes, free handicap stones).")
+      .def_property_readonly(
+          "to_move", [](const PyGame& g) { return int(g.game.to_move()); },
+          "1 (Black) or 2 (White).")
+      .def_property_readonly("board", &board_view,
+                             "The board as a read-only (height, width) uint8 NumPy array\n"
+                             "(0 empty, 1 black, 2 white): a live view of the game's own\n"
+                             "array, no copy; .copy() it to keep a position.")
+      .def_property_readonly("width", [](const PyGame& g) { return g.game.board().width(); })
+      .def_property_readonly("height", [](const PyGame& g) { return g.game.board().height(); })
+      .def_property_readonly("rules", [](const PyGame& g) { return g.game.rules(); })
+      .def_property_readonly("handicap", [](const PyGame& g) { return g.game.handicap(); })
+      .def_property_readonly(
+          "captures", [](const PyGame& g) { return captures(g.game); },
+          "Prisoners of each side: {'black': n, 'white': n} (stones removed by the\n"
+          "opponent's suicide included, as GTP's captures counts them).")
+      .def_property_readonly("is_over", [](const PyGame& g) { return g.game.over(); })
+      .def_property_readonly(
+          "end_reason", [](const PyGame& g) { return std::string(to_string(g.game.end_reason())); })
+      .def_property_readonly(
+          "moves",
+          [](const PyGame& g) {
+            py::list out;
+            for (const Move& mv : g.game.moves()) {
+              out.append(py::make_tuple(int(mv.color), gtp_vertex(g.game.board(), mv.point)));
+            }
+            return out;
+          },
+          "The turns played: [(colour, vertex), ...].")
+      .def(
+          "score", [](const PyGame& g) { return score_dict(g.game.score()); },
+          "The score of the position under the rules' scoring (no dead stones):\n"
+          "{'black', 'white', 'neutral', 'komi', 'handicap_bonus', 'margin', 'winner',\n"
+          "'result'}; margin is Black minus White, komi and bonus included.")
+      .def("copy", [](const PyGame& g) { return PyGame(g); })
+      .def("__copy__", [](const PyGame& g) { return PyGame(g); })
+      .def("__deepcopy__", [](const PyGame& g, py::handle) { return PyGame(g); })
+      .def(
+          "to_sgf",
+          [](const PyGame& g) {
+            return formats::write_sgf(formats::record_from_game(g.game, g.start));
+          },
+          "The game as an SGF FF[4] record (RU, KM, HA, the moves; RE once it is over).")
+      .def_static("from_sgf", &from_sgf, py::arg("text"),
+                  "The game an SGF record plays (its first game tree), under the rules it\n"
+                  "states (RU, KM; HA). Unreadable text raises ValueError, a refused move\n"
+                  "IllegalMove.")
+      .def("__str__", [](const PyGame& g) { return pretty_diagram(g.game.board()); })
+      .def("__repr__", [](const PyGame& g) {
+        return "<tengen.Game " + board_text(g.game.board()) + " " + g.game.rules().to_string() +
+               ", " + std::to_string(g.game.moves().size()) + " turns>";
+      });
+  add_reference(m);
+}
+
+}  // namespace tengen::python

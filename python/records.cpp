@@ -1,0 +1,86 @@
+// tengen.verify and tengen.score_record: `tengen verify` (formats/verify.h) and
+// `tengen score` (selfplay/record_score.h) on files and directories,
+// returning their --json documents.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "core/values.h"
+#include "formats/verify.h"
+#include "python/binding.h"
+#include "python/values.h"
+#include "selfplay/record_score.h"
+
+namespace tengen::python {
+namespace {
+
+std::vector<std::string> paths_of(py::handle paths) {
+  py::object fspath = py::module_::import("os").attr("fspath");
+  std::vector<std::string> out;
+  if (py::isinstance<py::str>(paths) || py::hasattr(paths, "__fspath__")) {
+    out.push_back(fspath(paths).cast<std::string>());
+  } else {
+    for (py::handle path : paths) out.push_back(fspath(path).cast<std::string>());
+  }
+  if (out.empty()) throw std::invalid_argument("no path given");
+  return out;
+}
+
+// (the --json text, the exception that stopped it or None).
+py::tuple verify(py::handle paths, const std::string& default_rules, py::handle threads,
+                 const py::object& progress) {
+  formats::VerifyOptions options;
+  options.read.default_rules = parse_rules(default_rules, "");
+  options.threads = threads_of(threads);
+  const std::vector<std::string> files = formats::collect_sgf_files(paths_of(paths));
+  formats::VerifyReport report;
+  py::object raised = run_interruptible(
+      [&](const std::atomic<bool>* stop, std::atomic<uint64_t>& done) {
+        options.stop = stop;
+        options.progress = [&](size_t finished, size_t) { done.store(finished); };
+        report = formats::verify_files(files, options);
+      },
+      progress, files.size());
+  return py::make_tuple(formats::format_report_json(report), raised);
+}
+
+std::string score(py::handle paths, const std::optional<std::string>& rules,
+                  const std::string& default_rules, py::handle playouts, py::handle seed,
+                  py::handle threads, py::handle dead_percent, py::handle settled_percent) {
+  std::optional<Rules> override;
+  if (rules) override = parse_rules(*rules, "");
+  formats::SgfReadOptions read;
+  read.default_rules = parse_rules(default_rules, "");
+  selfplay::DeadStoneOptions estimate;
+  estimate.playouts = int(whole(playouts, "playouts", 1, 1000000));
+  estimate.seed = whole(seed, "seed", 0, ~uint64_t(0));
+  estimate.threads = threads_of(threads);
+  estimate.dead_percent = int(whole(dead_percent, "dead_percent", 0, 100));
+  estimate.settled_percent = int(whole(settled_percent, "settled_percent", 0, 100));
+  const std::vector<std::string> files = paths_of(paths);
+  selfplay::ScoreFiles scored;
+  {
+    py::gil_scoped_release release;
+    scored = selfplay::score_files(files, override, read, estimate);
+  }
+  if (!scored.unreadable.empty()) {
+    std::string message = scored.unreadable.front();
+    for (size_t i = 1; i < scored.unreadable.size(); ++i) message += "; " + scored.unreadable[i];
+    throw std::invalid_argument(message);
+  }
+  return selfplay::score_report_json(scored, estimate).dump(2) + "\n";
+}
+
+}  // namespace
+
+void add_records(py::module_& m) {
+  m.def("verify", &verify, py::arg("paths"), py::arg("default_rules"), py::arg("threads"),
+        py::arg("progress"), "`tengen verify --json`: (its text, the exception that stopped it).");
+  m.def("score_record", &score, py::arg("paths"), py::arg("rules"), py::arg("default_rules"),
+        py::arg("playouts"), py::arg("seed"), py::arg("threads"), py::arg("dead_percent"),
+        py::arg("settled_percent"), "`tengen score --json`: its text.");
+}
+
+}  // namespace tengen::python
