@@ -47,6 +47,12 @@ elseif(TENGEN_SANITIZE)
   set(TENGEN_PYTHON_MISSING "a sanitizer build (TENGEN_SANITIZE=${TENGEN_SANITIZE}): an "
                             "instrumented module cannot load into the Python interpreter")
 else()
+  # Debian's interpreter, the one its python3-numpy, -pytest and -hypothesis
+  # install into, unless the caller names another (a pyenv or virtualenv
+  # python3 first on PATH would build a module its tests cannot import).
+  if(NOT DEFINED Python3_EXECUTABLE AND EXISTS /usr/bin/python3)
+    set(Python3_EXECUTABLE /usr/bin/python3)
+  endif()
   find_package(Python3 COMPONENTS Interpreter Development.Module)
   if(Python3_FOUND)
     find_package(pybind11 CONFIG)         # pybind11::module, pybind11_add_module

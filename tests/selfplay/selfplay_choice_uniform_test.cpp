@@ -22,6 +22,7 @@
 #include "selfplay/policy.h"
 #include "selfplay/rng.h"
 #include "tests/support/golden_util.h"
+#include "tests/support/positions.h"
 #include "tests/support/uniformity.h"
 
 namespace tengen::selfplay {
@@ -140,19 +141,8 @@ constexpr const char* kKo = R"(
   . . . . .
 )";
 
-// Top: Black's chain B9-D8 (eye A9) and White's chain E9-H8 (eye G9) share
-// one liberty, D9, which either side may fill (a self-atari): seki.
-constexpr const char* kSeki = R"(
-  . X X . O O . O X
-  X X X X O O O O X
-  O O O O X X X X X
-  . O . O X X . X .
-  O O O O X . X X X
-  X X X X X X X . X
-  . X . X O O O O O
-  X X X X O . O . O
-  . X . X O O O O .
-)";
+// Seki at the top: either side may fill D9 (a self-atari).
+using positions::kSeki;
 
 // Black to move: eyes everywhere but E1, which takes White's D1: the one
 // acceptable point.
