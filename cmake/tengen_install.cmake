@@ -21,6 +21,7 @@ set(tengen_core_headers
   core/rules.h
   core/presets.h
   core/board.h
+  core/score.h
   core/scoring.h
   core/benson.h
   core/game.h

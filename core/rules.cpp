@@ -7,21 +7,39 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <tuple>
+#include <type_traits>
 
 #include "core/presets.h"
 
 namespace tengen {
 namespace {
 
-// Each setting's names, indexed by the enum's value.
-constexpr std::array<std::string_view, 3> kKoNames = {"simple", "positional", "situational"};
-constexpr std::array<std::string_view, 3> kSuicideNames = {"forbidden", "multi", "allowed"};
-constexpr std::array<std::string_view, 2> kScoringNames = {"area", "territory"};
-constexpr std::array<std::string_view, 2> kTieNames = {"draw", "white"};
-constexpr std::array<std::string_view, 2> kHandicapNames = {"free", "fixed"};
-constexpr std::array<std::string_view, 3> kBonusNames = {"none", "n", "n-1"};
-constexpr std::array<std::string_view, 2> kEndNames = {"two-passes", "agreement"};
-constexpr std::array<std::string_view, 2> kSekiNames = {"counted", "neutral"};
+// One setting of the rules: its key, its field and its values' names, indexed
+// by the enum's value.
+template <typename Enum, size_t N>
+struct Setting {
+  std::string_view key;
+  Enum Rules::*field;
+  std::array<std::string_view, N> names;
+};
+
+// Every setting but komi (RulesSetting), in the order Rules::to_string writes them.
+constexpr std::tuple kSettings{
+    Setting<KoRule, 3>{"ko", &Rules::ko, {"simple", "positional", "situational"}},
+    Setting<SuicideRule, 3>{"suicide", &Rules::suicide, {"forbidden", "multi", "allowed"}},
+    Setting<Scoring, 2>{"scoring", &Rules::scoring, {"area", "territory"}},
+    Setting<TieRule, 2>{"tie", &Rules::tie, {"draw", "white"}},
+    Setting<HandicapPlacement, 2>{"handicap", &Rules::handicap, {"free", "fixed"}},
+    Setting<HandicapBonus, 3>{"bonus", &Rules::handicap_bonus, {"none", "n", "n-1"}},
+    Setting<EndRule, 2>{"end", &Rules::end, {"two-passes", "agreement"}},
+    Setting<SekiRule, 2>{"seki", &Rules::seki, {"counted", "neutral"}}};
+
+// Calls f with each setting of kSettings, in order.
+template <typename F>
+void for_each_setting(F&& f) {
+  std::apply([&](const auto&... setting) { (f(setting), ...); }, kSettings);
+}
 
 template <typename Enum, size_t N>
 bool parse_enum(std::string_view value, const std::array<std::string_view, N>& names, Enum& out) {
@@ -56,20 +74,19 @@ std::string lower(std::string_view s) {
 // The rules with one "key=value" applied; nullopt and why not in *error.
 std::optional<Rules> with_setting(Rules rules, std::string_view key, std::string_view value,
                                   std::string* error) {
-  auto set = [&](auto names, auto& field) -> std::optional<Rules> {
-    if (parse_enum(value, names, field)) return rules;
-    *error = "rules: bad value '" + std::string(value) + "' for " + std::string(key) +
-             " (expected one of: " + choices(names) + ")";
-    return std::nullopt;
-  };
-  if (key == "ko") return set(kKoNames, rules.ko);
-  if (key == "suicide") return set(kSuicideNames, rules.suicide);
-  if (key == "scoring") return set(kScoringNames, rules.scoring);
-  if (key == "tie") return set(kTieNames, rules.tie);
-  if (key == "handicap") return set(kHandicapNames, rules.handicap);
-  if (key == "bonus") return set(kBonusNames, rules.handicap_bonus);
-  if (key == "end") return set(kEndNames, rules.end);
-  if (key == "seki") return set(kSekiNames, rules.seki);
+  std::optional<Rules> changed;
+  bool known = false;
+  for_each_setting([&](const auto& setting) {
+    if (key != setting.key) return;
+    known = true;
+    if (parse_enum(value, setting.names, rules.*setting.field)) {
+      changed = rules;
+    } else {
+      *error = "rules: bad value '" + std::string(value) + "' for " + std::string(key) +
+               " (expected one of: " + choices(setting.names) + ")";
+    }
+  });
+  if (known) return changed;
   if (key == "komi") {
     auto komi = parse_komi(value);
     if (!komi) {
@@ -198,30 +215,25 @@ std::string_view Rules::preset_name() const {
   return "";
 }
 
-std::string_view to_string(KoRule v) {
-  return kKoNames[size_t(v)];
+template <RulesSetting Setting>
+std::string_view to_string(Setting value) {
+  std::string_view name;
+  for_each_setting([&](const auto& setting) {
+    if constexpr (std::is_same_v<decltype(setting.field), Setting Rules::*>) {
+      name = setting.names[size_t(value)];
+    }
+  });
+  return name;
 }
-std::string_view to_string(SuicideRule v) {
-  return kSuicideNames[size_t(v)];
-}
-std::string_view to_string(Scoring v) {
-  return kScoringNames[size_t(v)];
-}
-std::string_view to_string(TieRule v) {
-  return kTieNames[size_t(v)];
-}
-std::string_view to_string(HandicapPlacement v) {
-  return kHandicapNames[size_t(v)];
-}
-std::string_view to_string(HandicapBonus v) {
-  return kBonusNames[size_t(v)];
-}
-std::string_view to_string(EndRule v) {
-  return kEndNames[size_t(v)];
-}
-std::string_view to_string(SekiRule v) {
-  return kSekiNames[size_t(v)];
-}
+
+template std::string_view to_string(KoRule);
+template std::string_view to_string(SuicideRule);
+template std::string_view to_string(Scoring);
+template std::string_view to_string(TieRule);
+template std::string_view to_string(HandicapPlacement);
+template std::string_view to_string(HandicapBonus);
+template std::string_view to_string(EndRule);
+template std::string_view to_string(SekiRule);
 
 std::string format_komi(double komi) {
   if (!(std::abs(komi) < 1e15) || komi * 2 != std::floor(komi * 2)) {

@@ -2,6 +2,7 @@
 // named presets that are plain values. See README.md ("Rules") for the presets.
 #pragma once
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,14 +83,15 @@ struct Rules {
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
-std::string_view to_string(KoRule);
-std::string_view to_string(SuicideRule);
-std::string_view to_string(Scoring);
-std::string_view to_string(TieRule);
-std::string_view to_string(HandicapPlacement);
-std::string_view to_string(HandicapBonus);
-std::string_view to_string(EndRule);
-std::string_view to_string(SekiRule);
+// The settings named by their values: every field of Rules but komi.
+template <typename T>
+concept RulesSetting = std::same_as<T, KoRule> || std::same_as<T, SuicideRule> ||
+    std::same_as<T, Scoring> || std::same_as<T, TieRule> || std::same_as<T, HandicapPlacement> ||
+    std::same_as<T, HandicapBonus> || std::same_as<T, EndRule> || std::same_as<T, SekiRule>;
+
+// A setting's value as Rules::to_string writes it and Rules::parse reads it.
+template <RulesSetting Setting>
+std::string_view to_string(Setting value);
 
 // Formats a komi exactly ("7.5", "-3", "0"; any other finite value, such as
 // a GTP komi of 6.25, in its shortest exact form).

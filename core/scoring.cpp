@@ -88,34 +88,10 @@ void neutralise_seki(const Board& board, const Colours& colour, const std::vecto
 
 }  // namespace
 
-std::string_view to_string(Winner w) {
-  switch (w) {
-    case Winner::Black:
-      return "black";
-    case Winner::White:
-      return "white";
-    case Winner::Draw:
-      return "draw";
-  }
-  return "?";
-}
-
 Winner decide(double margin, TieRule tie) {
   if (margin > 0) return Winner::Black;
   if (margin < 0) return Winner::White;
   return tie == TieRule::White ? Winner::White : Winner::Draw;
-}
-
-std::string Score::result() const {
-  switch (winner) {
-    case Winner::Black:
-      return "B+" + format_komi(margin);
-    case Winner::White:
-      return "W+" + format_komi(-margin);
-    case Winner::Draw:
-      return "0";
-  }
-  return "?";
 }
 
 namespace {

@@ -366,10 +366,7 @@ bool Comparison::compare_state(int step) {
 
 bool Comparison::compare_score(int step, const Score& f, const reference::Score& r,
                                const std::string& which) {
-  if (f.black == r.black && f.white == r.white && f.neutral == r.neutral && f.komi == r.komi &&
-      f.handicap_bonus == r.handicap_bonus && f.margin == r.margin && f.winner == r.winner) {
-    return false;
-  }
+  if (f == r) return false;
   std::ostringstream what;
   what << which << ": fast black " << f.black << " white " << f.white << " neutral " << f.neutral
        << " bonus " << f.handicap_bonus << " margin " << f.margin << " " << to_string(f.winner)

@@ -61,14 +61,7 @@ void reference_playout(int width, int height, const Rules& rules, Rng& rng, int 
   summary.captures_white = game.prisoners(Color::White);
   summary.suicides_black = game.suicides(Color::Black);
   summary.suicides_white = game.suicides(Color::White);
-  const reference::Score s = game.score();
-  summary.score.black = s.black;
-  summary.score.white = s.white;
-  summary.score.neutral = s.neutral;
-  summary.score.komi = s.komi;
-  summary.score.handicap_bonus = s.handicap_bonus;
-  summary.score.margin = s.margin;
-  summary.score.winner = s.winner;
+  summary.score = game.score();
 
   const reference::Colouring& colouring = game.colouring();
   owner.assign(colouring.size(), Color::Empty);

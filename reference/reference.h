@@ -5,8 +5,8 @@
 // No incremental state and no hashing: a position is a plain colouring of
 // width x height points, index y * width + x (row 0 at the top); "reach" is a
 // path search; "clearing" is literal; the history is a list of whole
-// colourings compared in full. It shares only the plain types (types.h) and
-// the Rules value (rules.h) with the fast engine.
+// colourings compared in full. It shares only the plain types (types.h), the
+// Rules value (rules.h) and the Score value (score.h) with the fast engine.
 #pragma once
 
 #include <array>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/rules.h"
+#include "core/score.h"
 #include "core/types.h"
 
 namespace tengen::reference {
@@ -24,16 +25,9 @@ constexpr int kPass = -1;
 // A colouring of the board: Empty, Black or White per point.
 using Colouring = std::vector<Color>;
 
-// The same fields and meanings as tengen::Score (core/scoring.h).
-struct Score {
-  int black = 0;
-  int white = 0;
-  int neutral = 0;
-  double komi = 0;
-  int handicap_bonus = 0;
-  double margin = 0;
-  Winner winner = Winner::Draw;
-};
+// A score: the engine's plain value type (core/score.h), filled here by the
+// literal rules.
+using Score = tengen::Score;
 
 // What the clearings of one move removed.
 struct Clearing {

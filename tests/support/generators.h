@@ -504,4 +504,9 @@ inline void showValue(EndReason r, std::ostream& os) {
 inline void showValue(Winner w, std::ostream& os) {
   os << to_string(w);
 }
+inline void showValue(const Score& s, std::ostream& os) {
+  os << "black " << s.black << " white " << s.white << " neutral " << s.neutral << " komi "
+     << s.komi << " bonus " << s.handicap_bonus << " margin " << s.margin << " "
+     << to_string(s.winner);
+}
 }  // namespace tengen
