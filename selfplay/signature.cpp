@@ -6,13 +6,7 @@ namespace tengen::selfplay {
 namespace {
 
 RunConfig make_run(int width, int height, Rules rules, uint64_t games, uint64_t seed) {
-  RunConfig config;
-  config.width = width;
-  config.height = height;
-  config.rules = rules;
-  config.games = games;
-  config.seed = seed;
-  return config;
+  return {.width = width, .height = height, .rules = rules, .games = games, .seed = seed};
 }
 
 Rules with_komi(Rules rules, double komi) {

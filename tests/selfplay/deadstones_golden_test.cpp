@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "external/gnugo.h"
 #include "gtp/engine.h"
@@ -24,9 +26,10 @@ using selfplay::ChainStatus;
 using selfplay::DeadStoneEstimate;
 using selfplay::DeadStoneOptions;
 
-// The verdict as a diagram: alive stones X and O, dead ones x and o, stones
-// in seki # (Black) and @ (White), empty points '.'.
-std::string status_map(const Board& board, const DeadStoneEstimate& e) {
+// A verdict as a diagram: alive stones X and O, dead ones x and o, stones in
+// seki # (Black) and @ (White), empty points '.'.
+template <typename StatusOf>
+std::string verdict_map(const Board& board, StatusOf status_of) {
   std::string out;
   for (int y = 0; y < board.height(); ++y) {
     for (int x = 0; x < board.width(); ++x) {
@@ -35,7 +38,7 @@ std::string status_map(const Board& board, const DeadStoneEstimate& e) {
       char ch = '.';
       if (c != Color::Empty) {
         const bool black = c == Color::Black;
-        switch (e.status[p]) {
+        switch (status_of(p)) {
           case ChainStatus::Alive:
             ch = black ? 'X' : 'O';
             break;
@@ -52,6 +55,26 @@ std::string status_map(const Board& board, const DeadStoneEstimate& e) {
     out += '\n';
   }
   return out;
+}
+
+// The estimate's verdict.
+std::string status_map(const Board& board, const DeadStoneEstimate& e) {
+  return verdict_map(board, [&](Point p) { return e.status[p]; });
+}
+
+// The expected verdict: the stones at the GTP vertices `dead` dead, those at
+// `seki` in seki, every other stone alive.
+std::string expected_map(const Board& board, std::string_view dead, std::string_view seki = "") {
+  const std::vector<Point> dead_points = golden::vertices(board, dead);
+  const std::vector<Point> seki_points = golden::vertices(board, seki);
+  auto listed = [](const std::vector<Point>& points, Point p) {
+    return std::find(points.begin(), points.end(), p) != points.end();
+  };
+  return verdict_map(board, [&](Point p) {
+    return listed(dead_points, p)   ? ChainStatus::Dead
+           : listed(seki_points, p) ? ChainStatus::Seki
+                                    : ChainStatus::Alive;
+  });
 }
 
 // For failure messages: per stone, the percentage of playouts its own colour
@@ -81,6 +104,16 @@ DeadStoneEstimate estimate(const Board& board, const Rules& rules) {
   return selfplay::estimate_dead_stones(board, Color::Black, rules, options);
 }
 
+// The estimate on a diagram, checked against the expected verdict (see
+// expected_map); returned for further checks.
+DeadStoneEstimate expect_verdict(const Board& board, const Rules& rules, std::string_view dead,
+                                 std::string_view seki = "") {
+  const DeadStoneEstimate e = estimate(board, rules);
+  EXPECT_EQ(status_map(board, e), expected_map(board, dead, seki)) << "own %:\n"
+                                                                   << own_percent_map(board, e);
+  return e;
+}
+
 // B7 is a white stone in Black's area, H4 a black stone in White's.
 constexpr const char* kDeadStones = R"(
   . . . X O . . . .
@@ -97,19 +130,7 @@ constexpr const char* kDeadStones = R"(
 TEST(DeadStonesGolden, LoneStonesInsideTerritoryAreDead) {
   const Board board = board_from(kDeadStones);
   const Rules rules = rules_from("japanese,komi=0");
-  const DeadStoneEstimate e = estimate(board, rules);
-  SCOPED_TRACE("own %:\n" + own_percent_map(board, e));
-  EXPECT_EQ(status_map(board, e), text(R"(
-    . . . X O . . . .
-    . . . X O . O . .
-    . o . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . x .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-  )"));
+  const DeadStoneEstimate e = expect_verdict(board, rules, "B7 H4");
   // Black: 27 points of territory (B7's included) + 1 dead stone; White: 36
   // points less its own stone G8 + 1 dead stone.
   const Game game(board, Color::Black, rules);
@@ -122,19 +143,8 @@ using positions::kSeki;
 TEST(DeadStonesGolden, SekiIsNeitherAliveNorDead) {
   const Board board = board_from(kSeki);
   const Rules rules = rules_from("japanese,komi=0,seki=neutral");
-  const DeadStoneEstimate e = estimate(board, rules);
-  SCOPED_TRACE("own %:\n" + own_percent_map(board, e));
-  EXPECT_EQ(status_map(board, e), text(R"(
-    . # # . @ @ . @ X
-    # # # # @ @ @ @ X
-    O O O O X X X X X
-    . O . O X X . X .
-    O O O O X . X X X
-    X X X X X X X . X
-    . X . X O O O O O
-    X X X X O . O . O
-    . X . X O O O O .
-  )"));
+  const DeadStoneEstimate e =
+      expect_verdict(board, rules, "", "B9 C9 A8 B8 C8 D8 E9 F9 H9 E8 F8 G8 H8");
   EXPECT_TRUE(e.pass_alive[board.point(0, 2)]);   // A7, White's wall
   EXPECT_TRUE(e.pass_alive[board.point(8, 0)]);   // J9, Black's wall
   EXPECT_FALSE(e.pass_alive[board.point(1, 0)]);  // B9, in seki
@@ -201,19 +211,7 @@ constexpr const char* kBentFour = R"(
 
 TEST(DeadStonesGolden, BentFourInTheCornerIsDead) {
   const Board board = board_from(kBentFour);
-  const DeadStoneEstimate e = estimate(board, rules_from("japanese"));
-  SCOPED_TRACE("own %:\n" + own_percent_map(board, e));
-  EXPECT_EQ(status_map(board, e), text(R"(
-    . . . X O x . O .
-    . . . X O x x x .
-    . . . X O O O x x
-    . . . X O . O O O
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-  )"));
+  expect_verdict(board, rules_from("japanese"), "F9 F8 G8 H8 H7 J7");
 }
 
 // Black's group in White's bottom right corner has a real eye at G1 and a
@@ -232,19 +230,7 @@ constexpr const char* kFalseEye = R"(
 
 TEST(DeadStonesGolden, FalseEyeGroupIsDead) {
   const Board board = board_from(kFalseEye);
-  const DeadStoneEstimate e = estimate(board, rules_from("japanese"));
-  SCOPED_TRACE("own %:\n" + own_percent_map(board, e));
-  EXPECT_EQ(status_map(board, e), text(R"(
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O . . . .
-    . . . X O O O O O
-    . . . X O x x O x
-    . . . X O x . x .
-  )"));
+  expect_verdict(board, rules_from("japanese"), "F2 G2 J2 F1 H1");
 }
 
 TEST(DeadStonesGolden, PassAliveChainsAreNeverDead) {

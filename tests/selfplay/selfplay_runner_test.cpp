@@ -22,13 +22,7 @@ namespace {
 constexpr uint64_t kDivisor = props::sample_divisor(4);
 
 RunConfig config_for(int width, int height, const Rules& rules, uint64_t games, uint64_t seed) {
-  RunConfig config;
-  config.width = width;
-  config.height = height;
-  config.rules = rules;
-  config.games = games;
-  config.seed = seed;
-  return config;
+  return {.width = width, .height = height, .rules = rules, .games = games, .seed = seed};
 }
 
 void expect_same_run(RunConfig config) {
