@@ -21,12 +21,12 @@ namespace tengen::differential {
 
 struct RunConfig {
   uint64_t seed = 1;
-  uint64_t cases = 0;                 // case budget; 0: none
-  double seconds = 0;                 // time budget; 0: none (one of the two must be set)
-  int threads = 0;                    // 0: all cores
-  std::optional<uint64_t> only_case;  // run this case alone (no budget needed)
-  CheckFault fault;                   // for the harness's own tests only
-  KernelFault kernel_fault;           // likewise, for the playout kernel
+  uint64_t cases = 0;                   // case budget; 0: none
+  double seconds = 0;                   // time budget; 0: none (one of the two must be set)
+  int threads = 0;                      // 0: all cores
+  std::optional<uint64_t> only_case{};  // run this case alone (no budget needed)
+  CheckFault fault{};                   // for the harness's own tests only
+  KernelFault kernel_fault{};           // likewise, for the playout kernel
 };
 
 struct Failure {

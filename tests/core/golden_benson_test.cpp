@@ -7,11 +7,8 @@
 #include "core/benson.h"
 #include "tests/support/golden_util.h"
 
-namespace tengen {
+namespace tengen::golden {
 namespace {
-
-using golden::board_from;
-using golden::text;
 
 // The answer as a diagram: a pass-alive stone of `c` upper case (X, O), any
 // other stone lower case (x, o), a point of c's pass-alive territory '*'
@@ -172,4 +169,4 @@ TEST(GoldenBenson, EmptyBoardHasNoLife) {
 }
 
 }  // namespace
-}  // namespace tengen
+}  // namespace tengen::golden

@@ -3,12 +3,8 @@
 
 #include "tests/support/golden_util.h"
 
-namespace tengen {
+namespace tengen::golden {
 namespace {
-
-using golden::game_from;
-using golden::play;
-using golden::text;
 
 TEST(GoldenCapture, SingleStoneInTheCentre) {
   Game game = game_from(R"(
@@ -133,7 +129,7 @@ TEST(GoldenCapture, CapturingMoveThatLooksLikeSuicide) {
       X O . . .
       O . O . .
     )",
-                          Color::Black, golden::rules_from(rules));
+                          Color::Black, rules_from(rules));
     ASSERT_EQ(play(game, "B1"), MoveError::None);
     EXPECT_EQ(diagram(game.board()), text(R"(
       . . . . .
@@ -158,7 +154,7 @@ TEST(GoldenCapture, PrisonersAccumulateOverAGame) {
     X O . . .
   )",
                         Color::Black, Rules::japanese());
-  EXPECT_EQ(golden::play_all(game, "C2 A2 D5"), "");
+  EXPECT_EQ(play_all(game, "C2 A2 D5"), "");
   EXPECT_EQ(diagram(game.board()), text(R"(
     X . . X .
     . X X . .
@@ -171,4 +167,4 @@ TEST(GoldenCapture, PrisonersAccumulateOverAGame) {
 }
 
 }  // namespace
-}  // namespace tengen
+}  // namespace tengen::golden

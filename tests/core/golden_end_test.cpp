@@ -4,15 +4,8 @@
 
 #include "tests/support/golden_util.h"
 
-namespace tengen {
+namespace tengen::golden {
 namespace {
-
-using golden::game_from;
-using golden::play;
-using golden::play_all;
-using golden::rules_from;
-using golden::summary;
-using golden::text;
 
 // E1 is a dead black stone in White's area.
 constexpr const char* kDeadStone = R"(
@@ -49,17 +42,17 @@ TEST(GoldenEnd, TwoPassesDoNotEndAnAgreementGame) {
 
 TEST(GoldenEnd, AgreementAfterTwoPassesEndsWithThoseStonesDead) {
   Game game = game_from(kDeadStone, Color::Black, rules_from("tromp-taylor,end=agreement"));
-  const std::vector<Point> dead = golden::vertices(game.board(), "E1");
+  const std::vector<Point> dead = vertices(game.board(), "E1");
   EXPECT_FALSE(game.agree_dead(dead));  // no passes yet
   ASSERT_EQ(game.play(kPass), MoveError::None);
   EXPECT_FALSE(game.agree_dead(dead));  // one pass
   ASSERT_EQ(game.play(kPass), MoveError::None);
-  EXPECT_FALSE(game.agree_dead(golden::vertices(game.board(), "E2")));  // not a stone
+  EXPECT_FALSE(game.agree_dead(vertices(game.board(), "E2")));  // not a stone
   EXPECT_FALSE(game.over());
   ASSERT_TRUE(game.agree_dead(dead));
   EXPECT_TRUE(game.over());
   EXPECT_EQ(game.end_reason(), EndReason::Agreement);
-  EXPECT_EQ(golden::vertex_list(game.board(), game.dead_stones()), "E1");
+  EXPECT_EQ(vertex_list(game.board(), game.dead_stones()), "E1");
   EXPECT_EQ(play(game, "A1"), MoveError::GameOver);
   EXPECT_FALSE(game.agree_dead({}));  // already over
   // Black: columns A-C (15). White: D1-D5 and column E with E1 removed (10).
@@ -81,7 +74,7 @@ TEST(GoldenEnd, AgreementAfterThreePasses) {
   // Three consecutive passes include two: agreement is still possible.
   Game game = game_from(kDeadStone, Color::Black, rules_from("tromp-taylor,end=agreement"));
   ASSERT_EQ(play_all(game, "pass pass pass"), "");
-  ASSERT_TRUE(game.agree_dead(golden::vertices(game.board(), "E1")));
+  ASSERT_TRUE(game.agree_dead(vertices(game.board(), "E1")));
   EXPECT_EQ(game.end_reason(), EndReason::Agreement);
 }
 
@@ -118,7 +111,7 @@ TEST(GoldenEnd, FourPassesEndAnAgreementGame) {
   EXPECT_TRUE(game.over());
   EXPECT_EQ(game.end_reason(), EndReason::FourPasses);
   EXPECT_TRUE(game.dead_stones().empty());
-  EXPECT_FALSE(game.agree_dead(golden::vertices(game.board(), "E1")));
+  EXPECT_FALSE(game.agree_dead(vertices(game.board(), "E1")));
   EXPECT_EQ(play(game, "A1"), MoveError::GameOver);
   // Scored as it stands: E1 counts for Black.
   EXPECT_EQ(summary(game.score()), "black 16 white 5 neutral 4 bonus 0 result B+3.5");
@@ -135,4 +128,4 @@ TEST(GoldenEnd, FourPassesNeedNotFollowAResumption) {
 }
 
 }  // namespace
-}  // namespace tengen
+}  // namespace tengen::golden

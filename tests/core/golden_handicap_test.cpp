@@ -7,14 +7,8 @@
 
 #include "tests/support/golden_util.h"
 
-namespace tengen {
+namespace tengen::golden {
 namespace {
-
-using golden::play_all;
-using golden::rules_from;
-using golden::summary;
-using golden::text;
-using golden::vertex_list;
 
 struct Fixed {
   int size;
@@ -71,7 +65,7 @@ TEST(GoldenHandicap, FixedPlacementPutsTheStonesAndWhiteMovesFirst) {
     const Board& board = game.board();
     EXPECT_EQ(board.stones(Color::Black), f.n);
     EXPECT_EQ(board.stones(Color::White), 0);
-    for (Point p : golden::vertices(board, f.points)) {
+    for (Point p : vertices(board, f.points)) {
       EXPECT_EQ(board.at(p), Color::Black) << gtp_vertex(board, p);
     }
     EXPECT_EQ(board.check_consistency(), "");
@@ -207,7 +201,7 @@ TEST(GoldenHandicap, BonusInAreaScoring) {
 }
 
 TEST(GoldenHandicap, BonusFromTheScoreContext) {
-  Board board = golden::board_from(R"(
+  Board board = board_from(R"(
     . X O .
     . X O .
     . X O .
@@ -215,13 +209,13 @@ TEST(GoldenHandicap, BonusFromTheScoreContext) {
   )");
   ScoreContext context;
   context.handicap_stones = 2;
-  EXPECT_EQ(summary(score(board, rules_from("chinese,komi=0"), context)),
-            "black 8 white 8 neutral 0 bonus 2 result W+2");
-  EXPECT_EQ(summary(score(board, rules_from("aga,komi=0"), context)),
-            "black 8 white 8 neutral 0 bonus 1 result W+1");
-  EXPECT_EQ(summary(score(board, rules_from("tromp-taylor,komi=0"), context)),
-            "black 8 white 8 neutral 0 bonus 0 result 0");
+  EXPECT_EQ(summaries(board, context, {"chinese,komi=0", "aga,komi=0", "tromp-taylor,komi=0"}),
+            text(R"(
+    chinese,komi=0: black 8 white 8 neutral 0 bonus 2 result W+2
+    aga,komi=0: black 8 white 8 neutral 0 bonus 1 result W+1
+    tromp-taylor,komi=0: black 8 white 8 neutral 0 bonus 0 result 0
+  )"));
 }
 
 }  // namespace
-}  // namespace tengen
+}  // namespace tengen::golden

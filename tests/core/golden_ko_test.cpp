@@ -5,14 +5,8 @@
 
 #include "tests/support/golden_util.h"
 
-namespace tengen {
+namespace tengen::golden {
 namespace {
-
-using golden::game_from;
-using golden::play;
-using golden::play_all;
-using golden::rules_from;
-using golden::text;
 
 constexpr const char* kKoShape = R"(
   . . . . .
@@ -36,7 +30,7 @@ TEST(GoldenKo, SimpleKoRefusedThenRetakenAfterAThreat) {
   EXPECT_EQ(game.prisoners(Color::Black), 1);
 
   // White may not retake at once; the refusal changes nothing.
-  EXPECT_EQ(game.check(golden::vertex(game.board(), "B3")), MoveError::Ko);
+  EXPECT_EQ(game.check(vertex(game.board(), "B3")), MoveError::Ko);
   EXPECT_EQ(play(game, "B3"), MoveError::Ko);
   EXPECT_EQ(diagram(game.board()), after_take);
   EXPECT_EQ(game.to_move(), Color::White);
@@ -220,4 +214,4 @@ TEST(GoldenSuperko, PassIsLegalThoughItKeepsTheColouring) {
 }
 
 }  // namespace
-}  // namespace tengen
+}  // namespace tengen::golden

@@ -4,14 +4,8 @@
 
 #include "tests/support/golden_util.h"
 
-namespace tengen {
+namespace tengen::golden {
 namespace {
-
-using golden::game_from;
-using golden::play_all;
-using golden::rules_from;
-using golden::summary;
-using golden::text;
 
 // Black to move. C9 takes the six white stones in the corner (their last
 // liberty); White's J8 takes J9. Then both pass.
@@ -71,7 +65,7 @@ TEST(GoldenScore, TerritoryWithCapturesAndDeadStones) {
   EXPECT_EQ(game.prisoners(Color::Black), 6);
   EXPECT_EQ(game.prisoners(Color::White), 1);
 
-  Score s = game.score(golden::vertices(game.board(), kTerritoryDead));
+  Score s = game.score(vertices(game.board(), kTerritoryDead));
   EXPECT_EQ(summary(s), "black 32 white 23 neutral 1 bonus 0 result B+9");
   EXPECT_EQ(s.winner, Winner::Black);
   EXPECT_EQ(s.margin, 9);
@@ -97,28 +91,29 @@ TEST(GoldenScore, TheSameEndCountedByArea) {
   // balance differs from the stone balance).
   Game game = game_from(kTerritoryStart, Color::Black, rules_from("chinese,komi=0"));
   ASSERT_EQ(play_all(game, "C9 J8 pass pass"), "");
-  Score s = game.score(golden::vertices(game.board(), kTerritoryDead));
+  Score s = game.score(vertices(game.board(), kTerritoryDead));
   EXPECT_EQ(summary(s), "black 43 white 37 neutral 1 bonus 0 result B+6");
 }
 
 TEST(GoldenScore, FreeFunctionAgreesWithTheGame) {
-  Board board = golden::board_from(kTerritoryEnd);
+  Board board = board_from(kTerritoryEnd);
   ScoreContext context;
   context.black_prisoners = 6;
   context.white_prisoners = 1;
-  context.dead = golden::vertices(board, kTerritoryDead);
-  EXPECT_EQ(summary(score(board, rules_from("japanese,komi=0"), context)),
-            "black 32 white 23 neutral 1 bonus 0 result B+9");
-  EXPECT_EQ(summary(score(board, rules_from("japanese,komi=6.5"), context)),
-            "black 32 white 23 neutral 1 bonus 0 result B+2.5");
-  EXPECT_EQ(summary(score(board, rules_from("japanese,komi=9.5"), context)),
-            "black 32 white 23 neutral 1 bonus 0 result W+0.5");
+  context.dead = vertices(board, kTerritoryDead);
+  EXPECT_EQ(
+      summaries(board, context, {"japanese,komi=0", "japanese,komi=6.5", "japanese,komi=9.5"}),
+      text(R"(
+        japanese,komi=0: black 32 white 23 neutral 1 bonus 0 result B+9
+        japanese,komi=6.5: black 32 white 23 neutral 1 bonus 0 result B+2.5
+        japanese,komi=9.5: black 32 white 23 neutral 1 bonus 0 result W+0.5
+      )"));
 }
 
 TEST(GoldenScore, DeadListMustNameStones) {
-  Board board = golden::board_from(kTerritoryEnd);
+  Board board = board_from(kTerritoryEnd);
   ScoreContext context;
-  context.dead = golden::vertices(board, "A9");  // empty
+  context.dead = vertices(board, "A9");  // empty
   EXPECT_THROW(score(board, Rules::japanese(), context), std::invalid_argument);
 }
 
@@ -160,7 +155,7 @@ TEST(GoldenScore, AreaOfASettledNineByNine) {
 
 TEST(GoldenScore, AreaOwnersOfASmallBoard) {
   // Who each point counts for; B2 and C2 reach both colours.
-  Board board = golden::board_from(R"(
+  Board board = board_from(R"(
     . X O .
     . X O .
     X . . O
@@ -223,7 +218,7 @@ constexpr const char* kSevenApart = R"(
 )";
 
 TEST(GoldenScore, TieWithKomiSeven) {
-  Board board = golden::board_from(kSevenApart);
+  Board board = board_from(kSevenApart);
   ScoreContext none;
   Score draw = score(board, Rules::nz(), none);  // komi 7, tie=draw
   EXPECT_EQ(summary(draw), "black 16 white 9 neutral 0 bonus 0 result 0");
@@ -248,4 +243,4 @@ TEST(GoldenScore, DecideByMarginAndTieRule) {
 }
 
 }  // namespace
-}  // namespace tengen
+}  // namespace tengen::golden

@@ -4,13 +4,8 @@
 
 #include "tests/support/golden_util.h"
 
-namespace tengen {
+namespace tengen::golden {
 namespace {
-
-using golden::game_from;
-using golden::play;
-using golden::rules_from;
-using golden::text;
 
 // A3 has no liberty and captures nothing.
 constexpr const char* kSingle = R"(
@@ -30,7 +25,7 @@ constexpr const char* kDouble = R"(
 
 TEST(GoldenSuicide, SingleStoneRefusedWhenForbidden) {
   Game game = game_from(kSingle, Color::Black, Rules::japanese());
-  EXPECT_EQ(game.check(golden::vertex(game.board(), "A3")), MoveError::Suicide);
+  EXPECT_EQ(game.check(vertex(game.board(), "A3")), MoveError::Suicide);
   EXPECT_EQ(play(game, "A3"), MoveError::Suicide);
   EXPECT_EQ(diagram(game.board()), text(kSingle));
   EXPECT_EQ(game.to_move(), Color::Black);
@@ -82,8 +77,8 @@ TEST(GoldenSuicide, OutOfTurnSuicideUnderSituationalSuperko) {
   )",
                         Color::Black, rules_from("tromp-taylor,ko=situational"));
   const Board& board = game.board();
-  EXPECT_EQ(game.check(Color::White, golden::vertex(board, "A3")), MoveError::Superko);
-  EXPECT_EQ(game.play(Color::White, golden::vertex(board, "A3")), MoveError::Superko);
+  EXPECT_EQ(game.check(Color::White, vertex(board, "A3")), MoveError::Superko);
+  EXPECT_EQ(game.play(Color::White, vertex(board, "A3")), MoveError::Superko);
   EXPECT_EQ(game.to_move(), Color::Black);
   EXPECT_EQ(game.suicides(Color::White), 0);
 }
@@ -137,7 +132,7 @@ TEST(GoldenSuicide, SuicidesAreCountedPerColour) {
     . . . . . . X O .
   )",
                         Color::White, Rules::nz());
-  ASSERT_EQ(golden::play_all(game, "J1 B9"), "");
+  ASSERT_EQ(play_all(game, "J1 B9"), "");
   EXPECT_EQ(diagram(game.board()), text(R"(
     . . O . . . . . .
     O O . . . . . . .
@@ -179,4 +174,4 @@ TEST(GoldenLegality, GameOverComesFirst) {
 }
 
 }  // namespace
-}  // namespace tengen
+}  // namespace tengen::golden

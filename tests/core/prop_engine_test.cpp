@@ -181,34 +181,44 @@ RC_GTEST_PROP(Engine, StonesAreConserved, ()) {
   }
 }
 
-// Everything a game shows, and its answers to every check for both colours
-// (which reveal hidden state: the ko point, the position history).
-struct FastSnapshot {
+// Everything a game shows, and its answers to checks (which reveal hidden
+// state: the ko point, the position history).
+struct Snapshot {
   reference::Colouring colouring;
-  uint64_t hash = 0;
+  uint64_t hash = 0;        // the fast engine's only
+  std::vector<Move> moves;  // the fast engine's only
+  int turns = 0;            // the reference's only
   Color to_move = Color::Black;
-  std::vector<Move> moves;
   std::array<int, 4> counts{};  // prisoners and suicides of both colours
   int passes = 0;
   EndReason end = EndReason::None;
-  std::vector<Point> dead;
+  std::vector<int> dead;  // as reference points
   int handicap = 0;
+  // The fast engine: every point for both colours; the reference (slow): the
+  // side to move's.
   std::vector<MoveError> checks;
-  friend bool operator==(const FastSnapshot&, const FastSnapshot&) = default;
+  friend bool operator==(const Snapshot&, const Snapshot&) = default;
 };
 
-FastSnapshot snapshot(const tengen::Game& g) {
-  FastSnapshot s;
-  s.colouring = colouring_of(g.board());
-  s.hash = g.board().hash();
+// The fields both engines show through the same calls.
+template <class G>
+Snapshot shared_snapshot(const G& g) {
+  Snapshot s;
   s.to_move = g.to_move();
-  s.moves = g.moves();
   s.counts = {g.prisoners(Color::Black), g.prisoners(Color::White), g.suicides(Color::Black),
               g.suicides(Color::White)};
   s.passes = g.consecutive_passes();
   s.end = g.end_reason();
-  s.dead = g.dead_stones();
   s.handicap = g.handicap();
+  return s;
+}
+
+Snapshot snapshot(const tengen::Game& g) {
+  Snapshot s = shared_snapshot(g);
+  s.colouring = colouring_of(g.board());
+  s.hash = g.board().hash();
+  s.moves = g.moves();
+  s.dead = to_reference(g.board(), g.dead_stones());
   for (Color c : kColors) {
     s.checks.push_back(g.check(c, kPass));
     for (int p = 0; p < g.board().area(); ++p)
@@ -217,32 +227,11 @@ FastSnapshot snapshot(const tengen::Game& g) {
   return s;
 }
 
-// The same for the reference game, with the checks of the side to move only
-// (the reference is slow).
-struct RefSnapshot {
-  reference::Colouring colouring;
-  Color to_move = Color::Black;
-  int turns = 0;
-  std::array<int, 4> counts{};
-  int passes = 0;
-  EndReason end = EndReason::None;
-  std::vector<int> dead;
-  int handicap = 0;
-  std::vector<MoveError> checks;
-  friend bool operator==(const RefSnapshot&, const RefSnapshot&) = default;
-};
-
-RefSnapshot snapshot(const reference::Game& g) {
-  RefSnapshot s;
+Snapshot snapshot(const reference::Game& g) {
+  Snapshot s = shared_snapshot(g);
   s.colouring = g.colouring();
-  s.to_move = g.to_move();
   s.turns = g.turns();
-  s.counts = {g.prisoners(Color::Black), g.prisoners(Color::White), g.suicides(Color::Black),
-              g.suicides(Color::White)};
-  s.passes = g.consecutive_passes();
-  s.end = g.end_reason();
   s.dead = g.dead_stones();
-  s.handicap = g.handicap();
   for (int p = -1; p < g.area(); ++p) s.checks.push_back(g.check(p));
   return s;
 }
@@ -271,8 +260,8 @@ RC_GTEST_PROP(Engine, IllegalMovesChangeNothing, ()) {
   for (const Attempt& a : s.attempts) {
     const Board board = g.fast.board();
     const Color c = mover(g.fast.to_move(), a);
-    const FastSnapshot fast_before = snapshot(g.fast);
-    const RefSnapshot ref_before = snapshot(g.ref);
+    const Snapshot fast_before = snapshot(g.fast);
+    const Snapshot ref_before = snapshot(g.ref);
 
     if (board.empty_count() < board.area()) {
       const std::vector<Point> stones = pick_stones(board, ~0u);

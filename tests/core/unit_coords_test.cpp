@@ -14,11 +14,6 @@ namespace {
 
 using golden::text;
 
-// Board shapes (width, height) the round trips run on.
-const std::vector<std::pair<int, int>> kShapes = {{1, 1},   {2, 2},   {9, 9},  {13, 13}, {19, 19},
-                                                  {20, 20}, {25, 25}, {25, 1}, {1, 25},  {7, 3},
-                                                  {3, 7},   {19, 9},  {9, 19}, {13, 21}};
-
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -27,20 +22,65 @@ std::string lower(std::string s) {
 // GTP columns skip I; 25 of them end at Z.
 constexpr std::string_view kGtpColumns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-TEST(UnitGtp, EveryPointRoundTrips) {
-  for (auto [w, h] : kShapes) {
-    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
-    Board board(w, h);
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        Point p = board.point(x, y);
-        std::string vertex = gtp_vertex(board, p);
-        ASSERT_EQ(vertex, std::string(1, kGtpColumns[x]) + std::to_string(h - y));
-        ASSERT_EQ(parse_gtp_vertex(board, vertex), p) << vertex;
-        ASSERT_EQ(parse_gtp_vertex(board, lower(vertex)), p) << vertex;
-      }
+// The round trips, on every board shape in kShapes: (width, height).
+class EveryShape : public testing::TestWithParam<std::pair<int, int>> {
+ protected:
+  const int w_ = GetParam().first;
+  const int h_ = GetParam().second;
+  Board board_{w_, h_};
+
+  // Calls f(x, y, point) for every point, row by row from the top.
+  template <typename F>
+  void for_each_point(F f) const {
+    for (int y = 0; y < h_; ++y) {
+      for (int x = 0; x < w_; ++x) f(x, y, board_.point(x, y));
     }
   }
+};
+
+const std::vector<std::pair<int, int>> kShapes = {{1, 1},   {2, 2},   {9, 9},  {13, 13}, {19, 19},
+                                                  {20, 20}, {25, 25}, {25, 1}, {1, 25},  {7, 3},
+                                                  {3, 7},   {19, 9},  {9, 19}, {13, 21}};
+
+INSTANTIATE_TEST_SUITE_P(UnitCoords, EveryShape, testing::ValuesIn(kShapes),
+                         [](const testing::TestParamInfo<std::pair<int, int>>& info) {
+                           return std::to_string(info.param.first) + "x" +
+                                  std::to_string(info.param.second);
+                         });
+
+TEST_P(EveryShape, GtpVertexRoundTrips) {
+  for_each_point([&](int x, int y, Point p) {
+    const std::string vertex = gtp_vertex(board_, p);
+    ASSERT_EQ(vertex, std::string(1, kGtpColumns[x]) + std::to_string(h_ - y));
+    ASSERT_EQ(parse_gtp_vertex(board_, vertex), p) << vertex;
+    ASSERT_EQ(parse_gtp_vertex(board_, lower(vertex)), p) << vertex;
+  });
+}
+
+TEST_P(EveryShape, SgfPointRoundTrips) {
+  for_each_point([&](int x, int y, Point p) {
+    const std::string sgf = sgf_point(board_, p);
+    ASSERT_EQ(sgf, std::string(1, char('a' + x)) + char('a' + y));
+    ASSERT_EQ(parse_sgf_point(board_, sgf), p) << sgf;
+  });
+}
+
+// Up to 25 columns: the header then holds the letters O and X too.
+TEST_P(EveryShape, PrettyDiagramParsesBack) {
+  // A deterministic sprinkle of stones (no chain without liberties matters
+  // for the text forms; set_colour allows any colouring).
+  for_each_point([&](int x, int y, Point p) {
+    const int k = (x * 7 + y * 3) % 5;
+    if (k == 0) board_.set_colour(p, Color::Black);
+    if (k == 2) board_.set_colour(p, Color::White);
+  });
+  std::string error;
+  auto plain = parse_diagram(diagram(board_), &error);
+  ASSERT_TRUE(plain) << error;
+  EXPECT_EQ(diagram(*plain), diagram(board_));
+  auto pretty = parse_diagram(pretty_diagram(board_), &error);
+  ASSERT_TRUE(pretty) << error << "\n" << pretty_diagram(board_);
+  EXPECT_EQ(diagram(*pretty), diagram(board_)) << pretty_diagram(board_);
 }
 
 TEST(UnitGtp, Landmarks) {
@@ -108,21 +148,6 @@ TEST(UnitGtp, Rejections) {
   Board tall(1, 25);
   EXPECT_EQ(parse_gtp_vertex(tall, "B1"), std::nullopt);
   EXPECT_EQ(parse_gtp_vertex(tall, "A25"), tall.point(0, 0));
-}
-
-TEST(UnitSgf, EveryPointRoundTrips) {
-  for (auto [w, h] : kShapes) {
-    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
-    Board board(w, h);
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        Point p = board.point(x, y);
-        std::string sgf = sgf_point(board, p);
-        ASSERT_EQ(sgf, std::string(1, char('a' + x)) + char('a' + y));
-        ASSERT_EQ(parse_sgf_point(board, sgf), p) << sgf;
-      }
-    }
-  }
 }
 
 TEST(UnitSgf, Pass) {
@@ -215,30 +240,6 @@ TEST(UnitDiagram, CoordinatesAreIgnored) {
     . O . .
     X . . O
   )"));
-}
-
-TEST(UnitDiagram, PrettyDiagramParsesBack) {
-  // Up to 25 columns: the header then holds the letters O and X too.
-  for (auto [w, h] : kShapes) {
-    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
-    Board board(w, h);
-    // A deterministic sprinkle of stones (no chain without liberties matters
-    // for the text forms; set_colour allows any colouring).
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        int k = (x * 7 + y * 3) % 5;
-        if (k == 0) board.set_colour(board.point(x, y), Color::Black);
-        if (k == 2) board.set_colour(board.point(x, y), Color::White);
-      }
-    }
-    std::string error;
-    auto plain = parse_diagram(diagram(board), &error);
-    ASSERT_TRUE(plain) << error;
-    EXPECT_EQ(diagram(*plain), diagram(board));
-    auto pretty = parse_diagram(pretty_diagram(board), &error);
-    ASSERT_TRUE(pretty) << error << "\n" << pretty_diagram(board);
-    EXPECT_EQ(diagram(*pretty), diagram(board)) << pretty_diagram(board);
-  }
 }
 
 TEST(UnitDiagram, Rejections) {

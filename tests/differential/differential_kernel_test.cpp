@@ -82,11 +82,7 @@ bool plant_kernel_fault(const Rules& rules, Color c, int p, bool legal) {
 }
 
 TEST(DifferentialKernel, PlantedFaultIsFoundShrunkAndReported) {
-  RunConfig config;
-  config.seed = 3;
-  config.cases = 2000;
-  config.threads = 2;
-  config.kernel_fault = plant_kernel_fault;
+  RunConfig config{.seed = 3, .cases = 2000, .threads = 2, .kernel_fault = plant_kernel_fault};
   const RunResult result = run_cases(config);
   ASSERT_TRUE(result.failure.has_value());
   const Failure& f = *result.failure;

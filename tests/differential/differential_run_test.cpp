@@ -40,10 +40,7 @@ TEST(Differential, CasesDependOnSeedAndIndexAlone) {
 
 // The engines agree: a short clean run, the same on one thread and on two.
 TEST(DifferentialRun, CleanRunIsTheSameOnAnyNumberOfThreads) {
-  RunConfig config;
-  config.seed = 11;
-  config.cases = 150;
-  config.threads = 1;
+  RunConfig config{.seed = 11, .cases = 150, .threads = 1};
   const RunResult one = run_cases(config);
   config.threads = 2;
   const RunResult two = run_cases(config);
@@ -73,11 +70,7 @@ MoveError plant_fault(const Game& game, Color c, Point p, MoveError answer) {
 }
 
 TEST(DifferentialRun, PlantedFaultIsFoundShrunkAndWritten) {
-  RunConfig config;
-  config.seed = 3;
-  config.cases = 3000;
-  config.threads = 2;
-  config.fault = plant_fault;
+  const RunConfig config{.seed = 3, .cases = 3000, .threads = 2, .fault = plant_fault};
   const RunResult result = run_cases(config);
   ASSERT_TRUE(result.failure.has_value());
   const Failure& f = *result.failure;

@@ -74,10 +74,7 @@ TEST(SelfplayReport, SgfRectangleAndCustomRules) {
 }
 
 TEST(SelfplayReport, JsonHasTheListedFields) {
-  RunConfig config;
-  config.games = 300;
-  config.seed = 42;
-  config.threads = 2;
+  const RunConfig config{.games = 300, .seed = 42, .threads = 2};
   const RunResult result = run_selfplay(config);
   const nlohmann::json j = nlohmann::json::parse(summary_json(result));
   for (const char* key : {"games",

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -130,6 +131,17 @@ inline std::string summary(const Score& s) {
   return "black " + std::to_string(s.black) + " white " + std::to_string(s.white) + " neutral " +
          std::to_string(s.neutral) + " bonus " + std::to_string(s.handicap_bonus) + " result " +
          s.result();
+}
+
+// The board scored under each rules text (rules_from) with the same context:
+// one line each, "RULES: SUMMARY", to compare with a golden table.
+inline std::string summaries(const Board& board, const ScoreContext& context,
+                             std::initializer_list<std::string_view> rules) {
+  std::string out;
+  for (std::string_view r : rules) {
+    out += std::string(r) + ": " + summary(score(board, rules_from(r), context)) + "\n";
+  }
+  return out;
 }
 
 }  // namespace golden
