@@ -162,6 +162,24 @@ std::vector<int64_t> Stats::owned_by(Color c) const {
   return out;
 }
 
+const std::array<std::pair<const char*, Moments Stats::*>, 9> Stats::kMoments = {{
+    {"twice_margin", &Stats::twice_margin_},
+    {"turns", &Stats::turns_},
+    {"stones", &Stats::stones_},
+    {"captures", &Stats::captures_},
+    {"captures_black", &Stats::captures_black_},
+    {"captures_white", &Stats::captures_white_},
+    {"suicides", &Stats::suicides_},
+    {"suicides_black", &Stats::suicides_black_},
+    {"suicides_white", &Stats::suicides_white_},
+}};
+
+const std::array<std::pair<const char*, Histogram Stats::*>, 3> Stats::kHistograms = {{
+    {"twice_margin_histogram", &Stats::twice_margin_histogram_},
+    {"turns_histogram", &Stats::turns_histogram_},
+    {"stones_histogram", &Stats::stones_histogram_},
+}};
+
 void Stats::merge(const Stats& other) {
   if (width_ == 0) {
     *this = other;
@@ -171,18 +189,8 @@ void Stats::merge(const Stats& other) {
   black_wins_ += other.black_wins_;
   white_wins_ += other.white_wins_;
   draws_ += other.draws_;
-  twice_margin_.merge(other.twice_margin_);
-  twice_margin_histogram_.merge(other.twice_margin_histogram_);
-  turns_.merge(other.turns_);
-  turns_histogram_.merge(other.turns_histogram_);
-  stones_.merge(other.stones_);
-  stones_histogram_.merge(other.stones_histogram_);
-  captures_.merge(other.captures_);
-  captures_black_.merge(other.captures_black_);
-  captures_white_.merge(other.captures_white_);
-  suicides_.merge(other.suicides_);
-  suicides_black_.merge(other.suicides_black_);
-  suicides_white_.merge(other.suicides_white_);
+  for (const auto& [name, moments] : kMoments) (this->*moments).merge(other.*moments);
+  for (const auto& [name, histogram] : kHistograms) (this->*histogram).merge(other.*histogram);
   for (int i = 0; i < kPlayoutEnds; ++i) end_reasons_[size_t(i)] += other.end_reasons_[size_t(i)];
   auto add_all = [](std::vector<int64_t>& to, const std::vector<int64_t>& from) {
     for (size_t i = 0; i < from.size() && i < to.size(); ++i) to[i] += from[i];
@@ -193,19 +201,6 @@ void Stats::merge(const Stats& other) {
   add_all(first_move_white_wins_, other.first_move_white_wins_);
 }
 
-bool operator==(const Stats& a, const Stats& b) {
-  return a.width_ == b.width_ && a.height_ == b.height_ && a.games_ == b.games_ &&
-         a.black_wins_ == b.black_wins_ && a.white_wins_ == b.white_wins_ && a.draws_ == b.draws_ &&
-         a.twice_margin_ == b.twice_margin_ &&
-         a.twice_margin_histogram_ == b.twice_margin_histogram_ && a.turns_ == b.turns_ &&
-         a.turns_histogram_ == b.turns_histogram_ && a.stones_ == b.stones_ &&
-         a.stones_histogram_ == b.stones_histogram_ && a.captures_ == b.captures_ &&
-         a.captures_black_ == b.captures_black_ && a.captures_white_ == b.captures_white_ &&
-         a.suicides_ == b.suicides_ && a.suicides_black_ == b.suicides_black_ &&
-         a.suicides_white_ == b.suicides_white_ && a.end_reasons_ == b.end_reasons_ &&
-         a.ownership_ == b.ownership_ && a.first_move_games_ == b.first_move_games_ &&
-         a.first_move_black_wins_ == b.first_move_black_wins_ &&
-         a.first_move_white_wins_ == b.first_move_white_wins_;
-}
+bool operator==(const Stats&, const Stats&) = default;
 
 }  // namespace tengen::selfplay

@@ -181,6 +181,11 @@ class Stats {
   std::array<int64_t, kPlayoutEnds> end_reasons_{};
   std::vector<int64_t> ownership_;  // [3 * vertex + colour], colour 0 neutral, 1 black, 2 white
   std::vector<int64_t> first_move_games_, first_move_black_wins_, first_move_white_wins_;
+
+  // The moments and histograms with their JSON names: what merge, to_json and
+  // from_json do to one, they do to each.
+  static const std::array<std::pair<const char*, Moments Stats::*>, 9> kMoments;
+  static const std::array<std::pair<const char*, Histogram Stats::*>, 3> kHistograms;
 };
 
 bool operator==(const Moments&, const Moments&);

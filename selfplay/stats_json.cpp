@@ -59,18 +59,8 @@ json Stats::to_json() const {
   j["black_wins"] = black_wins_;
   j["white_wins"] = white_wins_;
   j["draws"] = draws_;
-  j["twice_margin"] = moments_json(twice_margin_);
-  j["twice_margin_histogram"] = histogram_json(twice_margin_histogram_);
-  j["turns"] = moments_json(turns_);
-  j["turns_histogram"] = histogram_json(turns_histogram_);
-  j["stones"] = moments_json(stones_);
-  j["stones_histogram"] = histogram_json(stones_histogram_);
-  j["captures"] = moments_json(captures_);
-  j["captures_black"] = moments_json(captures_black_);
-  j["captures_white"] = moments_json(captures_white_);
-  j["suicides"] = moments_json(suicides_);
-  j["suicides_black"] = moments_json(suicides_black_);
-  j["suicides_white"] = moments_json(suicides_white_);
+  for (const auto& [name, moments] : kMoments) j[name] = moments_json(this->*moments);
+  for (const auto& [name, histogram] : kHistograms) j[name] = histogram_json(this->*histogram);
   j["end_reasons"] = end_reasons_;
   j["ownership"] = ownership_;
   j["first_move_games"] = first_move_games_;
@@ -91,19 +81,9 @@ Stats Stats::from_json(const json& root, int width, int height, int max_turns) {
         "fields 'black_wins', 'white_wins' and 'draws' do not add up to "
         "'games'");
   }
-  s.twice_margin_ = moments_from(j, "twice_margin");
-  s.turns_ = moments_from(j, "turns");
-  s.stones_ = moments_from(j, "stones");
-  s.captures_ = moments_from(j, "captures");
-  s.captures_black_ = moments_from(j, "captures_black");
-  s.captures_white_ = moments_from(j, "captures_white");
-  s.suicides_ = moments_from(j, "suicides");
-  s.suicides_black_ = moments_from(j, "suicides_black");
-  s.suicides_white_ = moments_from(j, "suicides_white");
-  for (const Moments* m :
-       {&s.twice_margin_, &s.turns_, &s.stones_, &s.captures_, &s.captures_black_,
-        &s.captures_white_, &s.suicides_, &s.suicides_black_, &s.suicides_white_}) {
-    if (m->count != s.games_) {
+  for (const auto& [name, moments] : kMoments) s.*moments = moments_from(j, name);
+  for (const auto& [name, moments] : kMoments) {
+    if ((s.*moments).count != s.games_) {
       throw std::invalid_argument(
           "a moments field counts a different number of games than "
           "'games'");
@@ -111,10 +91,10 @@ Stats Stats::from_json(const json& root, int width, int height, int max_turns) {
   }
   // Histograms come back on the constructor's coverage, so they compare and
   // print exactly as the run's own did.
-  if (histogram_from(j, "twice_margin_histogram", s.twice_margin_histogram_) != s.games_ ||
-      histogram_from(j, "turns_histogram", s.turns_histogram_) != s.games_ ||
-      histogram_from(j, "stones_histogram", s.stones_histogram_) != s.games_) {
-    throw std::invalid_argument("a histogram field does not count 'games' games");
+  for (const auto& [name, histogram] : kHistograms) {
+    if (histogram_from(j, name, s.*histogram) != s.games_) {
+      throw std::invalid_argument("a histogram field does not count 'games' games");
+    }
   }
   const std::vector<int64_t> ends = j.counts("end_reasons", size_t(kPlayoutEnds), "one per end");
   int64_t ended = 0;
