@@ -110,16 +110,11 @@ py::dict captures(const Game& game) {
 }
 
 py::dict score_dict(const Score& s) {
-  py::dict out;
-  out["black"] = s.black;
-  out["white"] = s.white;
-  out["neutral"] = s.neutral;
-  out["komi"] = s.komi;
-  out["handicap_bonus"] = s.handicap_bonus;
-  out["margin"] = s.margin;
-  out["winner"] = std::string(to_string(s.winner));
-  out["result"] = s.result();
-  return out;
+  return py::dict(py::arg("black") = s.black, py::arg("white") = s.white,
+                  py::arg("neutral") = s.neutral, py::arg("komi") = s.komi,
+                  py::arg("handicap_bonus") = s.handicap_bonus, py::arg("margin") = s.margin,
+                  py::arg("winner") = std::string(to_string(s.winner)),
+                  py::arg("result") = s.result());
 }
 
 PyGame make_game(py::handle board, py::handle rules, py::handle komi, py::handle handicap) {

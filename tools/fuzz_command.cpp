@@ -24,12 +24,9 @@ namespace tengen::tools {
 namespace {
 
 struct FuzzOptions {
-  uint64_t seed = 1;
-  double seconds = 0;
-  uint64_t cases = 0;
-  uint64_t only_case = 0;
+  differential::RunConfig run;  // --seed, --seconds, --cases, --threads
+  uint64_t only_case = 0;       // --case, when has_only_case
   bool has_only_case = false;
-  int threads = 0;
   std::string out = ".";
   std::string json;
   bool no_progress = false;
@@ -39,20 +36,19 @@ struct FuzzOptions {
 constexpr double kMaxSeconds = 10.0 * 365 * 24 * 3600;
 
 std::string failure_path(const FuzzOptions& o, const differential::Failure& f) {
-  return (std::filesystem::path(o.out) / ("tengen-fuzz-seed" + std::to_string(o.seed) + "-case" +
-                                          std::to_string(f.index) + ".sgf"))
+  return (std::filesystem::path(o.out) / ("tengen-fuzz-seed" + std::to_string(o.run.seed) +
+                                          "-case" + std::to_string(f.index) + ".sgf"))
       .string();
 }
 
 std::string result_json(const FuzzOptions& o, const differential::RunResult& r) {
-  nlohmann::ordered_json j;
-  j["seed"] = o.seed;
-  j["cases"] = r.cases;
-  j["steps"] = r.steps;
-  j["legality_answers"] = r.checks;
-  j["score_comparisons"] = r.scores;
-  j["seconds"] = r.seconds;
-  j["interrupted"] = r.interrupted;
+  nlohmann::ordered_json j = {{"seed", o.run.seed},
+                              {"cases", r.cases},
+                              {"steps", r.steps},
+                              {"legality_answers", r.checks},
+                              {"score_comparisons", r.scores},
+                              {"seconds", r.seconds},
+                              {"interrupted", r.interrupted}};
   if (r.failure) {
     const differential::Failure& f = *r.failure;
     j["divergence"] = {{"case", f.index},
@@ -71,11 +67,8 @@ std::string result_json(const FuzzOptions& o, const differential::RunResult& r) 
 }
 
 int run_fuzz_command(const FuzzOptions& o) {
-  differential::RunConfig config;
-  config.seed = o.seed;
-  config.seconds = o.seconds;
-  config.cases = o.cases;
-  config.threads = resolve_threads(o.threads);
+  differential::RunConfig config = o.run;
+  config.threads = resolve_threads(config.threads);
   if (o.has_only_case) config.only_case = o.only_case;
   if (config.cases == 0 && config.seconds == 0 && !config.only_case) config.seconds = 60;
   differential::validate(config);
@@ -97,12 +90,12 @@ int run_fuzz_command(const FuzzOptions& o) {
   text += fmt::format(
       "tengen fuzz: seed {}, {} cases, {} steps, {} legality answers and {} score comparisons, "
       "{:.1f} s{}\n",
-      o.seed, result.cases, result.steps, result.checks, result.scores, result.seconds,
+      o.run.seed, result.cases, result.steps, result.checks, result.scores, result.seconds,
       result.interrupted ? " (interrupted)" : "");
   if (result.failure) {
     const differential::Failure& f = *result.failure;
     const std::string path = failure_path(o, f);
-    write_whole_file(path, differential::failure_sgf(f, o.seed), "failure's SGF file");
+    write_whole_file(path, differential::failure_sgf(f, o.run.seed), "failure's SGF file");
     text += "DIVERGENCE in case " + std::to_string(f.index) + " (" + f.original_divergence.kind +
             " at step " + std::to_string(f.original_divergence.step) +
             "): " + f.original_divergence.what + "\n";
@@ -111,7 +104,7 @@ int run_fuzz_command(const FuzzOptions& o) {
             std::to_string(f.divergence.step) + ": " + f.divergence.what + "\n" +
             differential::describe(f.shrunk);
     text += "written to " + path + "; reproduce with: tengen fuzz --seed " +
-            std::to_string(o.seed) + " --case " + std::to_string(f.index) + "\n";
+            std::to_string(o.run.seed) + " --case " + std::to_string(f.index) + "\n";
   } else {
     text += "no divergence between the fast engine or the playout kernel and the reference model\n";
   }
@@ -131,14 +124,14 @@ void add_fuzz_command(CLI::App& app) {
       "engine and the reference model side by side, on every core, comparing the legality of "
       "every point, the state and the score at every step. A divergence is shrunk, written as "
       "SGF and exits with status 1. Case i depends on (seed, i) alone.");
-  add_seed_option(cmd, options->seed, "run seed");
-  add_seconds_option(cmd, "--seconds", options->seconds,
+  add_seed_option(cmd, options->run.seed, "run seed");
+  add_seconds_option(cmd, "--seconds", options->run.seconds,
                      "time budget in seconds (default 60 when no --cases is given)", 0,
                      kMaxSeconds);
-  add_count_option(cmd, "--cases", options->cases, "case budget (0: none)");
+  add_count_option(cmd, "--cases", options->run.cases, "case budget (0: none)");
   add_count_option(cmd, "--case", options->only_case, "run (and shrink) this case alone")
       ->each([options](const std::string&) { options->has_only_case = true; });
-  add_threads_option(cmd, options->threads, true);
+  add_threads_option(cmd, options->run.threads, true);
   cmd->add_option("--out", options->out, "directory for the failure's SGF")->capture_default_str();
   cmd->add_option("--json", options->json, "write the result as JSON to FILE ('-': stdout)")
       ->type_name("FILE");

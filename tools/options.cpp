@@ -85,6 +85,14 @@ CLI::Option* add_komi_option(CLI::App* cmd, std::string& target, const std::stri
       ->check(checked("KOMI", [](const std::string& t) { parse_rules("tromp-taylor", t); }));
 }
 
+CLI::Option* add_handicap_option(CLI::App* cmd, int& target, const std::string& stones) {
+  return add_int_option(cmd, "--handicap", target,
+                        stones +
+                            ", 2 or more (as the rules' handicap setting says: fixed: 2 to 9 on "
+                            "the star points; free: Black's first moves)",
+                        0, 361);
+}
+
 void GameOptions::add_to(CLI::App* cmd, const std::string& board_text,
                          const std::string& rules_text, const std::string& komi_text) {
   add_board_option(cmd, board, board_text);

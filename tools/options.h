@@ -72,6 +72,19 @@ struct GameOptions {
   Rules parsed_rules() const;
 };
 
+// The random games play and selfplay play: the game, the seed, the turn cap
+// and the handicap.
+struct RandomGameOptions {
+  GameOptions game{.board = "9"};
+  uint64_t seed = 1;
+  int max_turns = 0;  // 0: 3 turns per point
+  int handicap = 0;   // 0: none, else 2 or more
+};
+
+// --handicap, 0 to 361, described as `stones` followed by how the rules'
+// handicap setting places them.
+CLI::Option* add_handicap_option(CLI::App* cmd, int& target, const std::string& stones);
+
 // The threads a run uses: all cores for 0; more threads than cores would
 // only slow the run down (and oneTBB warns about them), so a larger request
 // is cut to the number of cores with a note on stderr.

@@ -20,11 +20,7 @@
 namespace tengen::tools {
 namespace {
 
-struct PlayOptions {
-  GameOptions game{.board = "9"};
-  uint64_t seed = 1;
-  int max_turns = 0;
-  int handicap = 0;
+struct PlayOptions : RandomGameOptions {
   bool quiet = false;
 };
 
@@ -94,10 +90,7 @@ void add_play_command(CLI::App& app) {
                        "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000)");
   add_seed_option(play, options->seed);
   add_int_option(play, "--max-turns", options->max_turns, "Turn limit (0: 3 x area)", 0, 1 << 30);
-  add_int_option(play, "--handicap", options->handicap,
-                 "Handicap stones, 2 or more (as the rules' handicap setting says: fixed: 2 to 9 "
-                 "on the star points; free: Black's first moves)",
-                 0, 361);
+  add_handicap_option(play, options->handicap, "Handicap stones");
   play->add_flag("--quiet", options->quiet, "Print only the final board and score");
   on_run(play, [options] { return run_play(*options); });
 }

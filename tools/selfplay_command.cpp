@@ -29,13 +29,9 @@
 namespace tengen::tools {
 namespace {
 
-struct SelfplayOptions {
-  GameOptions game{.board = "9"};
+struct SelfplayOptions : RandomGameOptions {
   uint64_t games = 100000;
-  uint64_t seed = 1;
   int threads = 0;
-  int max_turns = 0;
-  int handicap = 0;
   std::string json;
   std::string csv;
   std::string sgf;
@@ -143,10 +139,7 @@ void add_selfplay_command(CLI::App& app) {
   add_count_option(cmd, "--games", options->games, "Number of games", 0, selfplay::kMaxGames);
   add_seed_option(cmd, options->seed, "Run seed: game i is seeded from (seed, i)");
   add_threads_option(cmd, options->threads);
-  add_int_option(cmd, "--handicap", options->handicap,
-                 "Handicap stones of every game, 2 or more (as the rules' handicap setting "
-                 "says: fixed: 2 to 9 on the star points; free: Black's first moves)",
-                 0, 361);
+  add_handicap_option(cmd, options->handicap, "Handicap stones of every game");
   add_int_option(cmd, "--max-turns", options->max_turns,
                  "Cap on the turns of a game, passes included (default: 3 per point)", 1, 1 << 30);
   cmd->add_option("--json", options->json, "Write the summary as JSON to FILE ('-': stdout)")
