@@ -18,6 +18,7 @@ include(CMakePackageConfigHelpers)
 set(tengen_core_headers
   core/types.h
   core/zobrist.h
+  core/add_fields.h
   core/rules.h
   core/presets.h
   core/board.h

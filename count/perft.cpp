@@ -8,18 +8,15 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include "core/add_fields.h"
 #include "core/game.h"
 
 namespace tengen::count {
 
 PerftCounts& PerftCounts::operator+=(const PerftCounts& other) {
-  leaves += other.leaves;
-  placements += other.placements;
-  captures += other.captures;
-  suicides += other.suicides;
-  passes += other.passes;
-  ended += other.ended;
-  nodes += other.nodes;
+  add_fields(*this, other, &PerftCounts::leaves, &PerftCounts::placements, &PerftCounts::captures,
+             &PerftCounts::suicides, &PerftCounts::passes, &PerftCounts::ended,
+             &PerftCounts::nodes);
   return *this;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/add_fields.h"
 #include "core/game.h"
 
 namespace tengen::selfplay {
@@ -185,10 +186,8 @@ void Stats::merge(const Stats& other) {
     *this = other;
     return;
   }
-  games_ += other.games_;
-  black_wins_ += other.black_wins_;
-  white_wins_ += other.white_wins_;
-  draws_ += other.draws_;
+  add_fields(*this, other, &Stats::games_, &Stats::black_wins_, &Stats::white_wins_,
+             &Stats::draws_);
   for (const auto& [name, moments] : kMoments) (this->*moments).merge(other.*moments);
   for (const auto& [name, histogram] : kHistograms) (this->*histogram).merge(other.*histogram);
   for (int i = 0; i < kPlayoutEnds; ++i) end_reasons_[size_t(i)] += other.end_reasons_[size_t(i)];
