@@ -27,6 +27,7 @@
 #include "core/scoring.h"
 #include "core/types.h"
 #include "reference/reference.h"
+#include "tests/support/show_values.h"
 
 namespace tengen::props {
 
@@ -489,24 +490,3 @@ inline void showValue(const Scenario& s, std::ostream& os) {
 }
 
 }  // namespace tengen::props
-
-// Readable values in RC_ASSERT expansions.
-namespace tengen {
-inline void showValue(Color c, std::ostream& os) {
-  os << to_string(c);
-}
-inline void showValue(MoveError e, std::ostream& os) {
-  os << to_string(e);
-}
-inline void showValue(EndReason r, std::ostream& os) {
-  os << to_string(r);
-}
-inline void showValue(Winner w, std::ostream& os) {
-  os << to_string(w);
-}
-inline void showValue(const Score& s, std::ostream& os) {
-  os << "black " << s.black << " white " << s.white << " neutral " << s.neutral << " komi "
-     << s.komi << " bonus " << s.handicap_bonus << " margin " << s.margin << " "
-     << to_string(s.winner);
-}
-}  // namespace tengen
