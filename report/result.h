@@ -46,26 +46,16 @@ struct Result {
   double games_per_second = -1;
   double moves_per_second = -1;
 
-  int64_t games = 0;
-  int64_t black_wins = 0;
-  int64_t white_wins = 0;
-  int64_t draws = 0;
+  int64_t games = 0, black_wins = 0, white_wins = 0, draws = 0;
   // Twice the margin (Black minus White, komi and bonus included): integers.
-  Counts twice_margin;
-  Counts turns;
-  Counts stones;
+  Counts twice_margin, turns, stones;
   // Means per game: captures and suicides by each side.
-  double captures_black_mean = 0;
-  double captures_white_mean = 0;
-  double suicides_black_mean = 0;
-  double suicides_white_mean = 0;
-  int64_t ended_two_passes = 0;
-  int64_t ended_move_cap = 0;
+  double captures_black_mean = 0, captures_white_mean = 0;
+  double suicides_black_mean = 0, suicides_white_mean = 0;
+  int64_t ended_two_passes = 0, ended_move_cap = 0;
   // Games in which each vertex (y * width + x) counted for Black, White or
   // nobody under area scoring of the final board.
-  std::vector<int64_t> owned_black;
-  std::vector<int64_t> owned_white;
-  std::vector<int64_t> owned_neutral;
+  std::vector<int64_t> owned_black, owned_white, owned_neutral;
   std::vector<FirstMove> first_moves;  // moves that were played, pass last if any
 };
 
