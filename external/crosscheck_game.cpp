@@ -133,7 +133,7 @@ class GameRun {
   // Compares the position; false if an unexplained difference was found
   // (and reported).
   bool compare();
-  bool compare_legality(const GnuGoView& view);
+  bool compare_legality(const EngineView& view);
   // Why GNU Go answers otherwise than we do, if a known difference explains
   // it.
   std::optional<KnownDifference> explain(Color c, Point p, MoveError ours, bool they_allow) const;
@@ -243,13 +243,13 @@ std::optional<KnownDifference> GameRun::explain(Color c, Point p, MoveError ours
   return std::nullopt;
 }
 
-bool GameRun::compare_legality(const GnuGoView& view) {
+bool GameRun::compare_legality(const EngineView& view) {
   const Board& board = game_.board();
   known_refusals_.clear();
   std::string text;
   int differences = 0;
   for (Color c : {Color::Black, Color::White}) {
-    const std::vector<Point>& theirs = view.legal[side_index(c)];
+    const std::vector<Point>& theirs = *view.legal[side_index(c)];
     for (int y = 0; y < board.height(); ++y) {
       for (int x = 0; x < board.width(); ++x) {
         const Point p = board.point(x, y);
@@ -278,26 +278,26 @@ bool GameRun::compare_legality(const GnuGoView& view) {
 
 bool GameRun::compare() {
   const bool legality = !game_.over();
-  const GnuGoView view = gnugo_.view(game_.board(), legality);
+  const EngineView view = gnugo_.view(game_.board(), legality);
   ++tally_.positions;
   const Board& board = game_.board();
   for (Color c : {Color::Black, Color::White}) {
     const std::vector<Point> ours = stones_of(board, c);
-    if (ours != view.stones[side_index(c)]) {
+    if (ours != *view.stones[side_index(c)]) {
       report(Disagreement::Stones, side_name(c) + " stones: ours " + vertices(board, ours) +
-                                       ", GNU Go " + vertices(board, view.stones[side_index(c)]));
+                                       ", GNU Go " + vertices(board, *view.stones[side_index(c)]));
       return false;
     }
   }
   for (Color c : {Color::Black, Color::White}) {
     // Both count a suicided stone as captured by the opponent.
     const int ours = game_.prisoners(c) + game_.suicides(opponent(c));
-    if (ours != view.captures[side_index(c)]) {
+    if (ours != *view.captures[side_index(c)]) {
       report(Disagreement::Captures, side_name(c) + " captures: ours " +
                                          std::to_string(game_.prisoners(c)) + " + " +
                                          std::to_string(game_.suicides(opponent(c))) +
                                          " suicided by " + side_name(opponent(c)) + ", GNU Go " +
-                                         std::to_string(view.captures[side_index(c)]));
+                                         std::to_string(*view.captures[side_index(c)]));
       return false;
     }
   }
@@ -314,7 +314,7 @@ std::optional<double> GameRun::settled_score(GnuGo& gnugo) {
 // The same from a GNU Go that has played nothing but this game.
 std::optional<double> GameRun::fresh_settled_score() {
   GnuGo fresh(program_, spec_.rules, timeout_);
-  fresh.new_game(spec_.size, spec_.rules.komi);
+  fresh.new_game(spec_.size, spec_.size, spec_.rules.komi);
   if (spec_.handicap > 0) fresh.fixed_handicap(game_.board(), spec_.handicap);
   for (const Move& m : game_.moves()) {
     if (const GtpReply reply = fresh.play(game_.board(), m.color, m.point); !reply.ok) {
@@ -358,7 +358,7 @@ void GameRun::compare_score() {
 
 void GameRun::run(const MoveSource& moves) {
   ++tally_.games;
-  gnugo_.new_game(spec_.size, spec_.rules.komi);
+  gnugo_.new_game(spec_.size, spec_.size, spec_.rules.komi);
   if (spec_.handicap > 0 && !place_handicap()) return;
   history_.emplace(GnuGoPosition{colouring_of(game_.board()), kNoPoint});
   if (!compare()) return;
