@@ -114,7 +114,9 @@ MatchEngine probe_engine(const std::vector<std::string>& argv, const Rules& rule
                            : "cannot be told " + untold;
     if (m.rules.command == RulesCommand::None && m.name == "GNU Go") {
       std::string flags;
-      for (const std::string& f : gnugo_flags(rules)) flags += " " + f;
+      const std::vector<std::string> all = gnugo_flags(rules);
+      // Past "--mode gtp --quiet": the flags of the rules.
+      for (size_t i = 3; i < all.size(); ++i) flags += " " + all[i];
       text += " (GNU Go takes the rules as flags:" + flags + ")";
     }
     m.warnings.push_back(text);
@@ -413,10 +415,12 @@ MatchTotals match_totals(const std::vector<GameResult>& results) {
     e.score = (double(t.wins[0]) + 0.5 * double(t.draws)) / double(e.games);
     const selfplay::Interval i = selfplay::wilson_interval_of_fraction(e.score, int64_t(e.games));
     e.difference = elo_of(e.score);
-    e.low = elo_of(i.low);
-    e.high = elo_of(i.high);
-    e.low_fraction = i.low;
-    e.high_fraction = i.high;
+    // At a score of 0 (or 1) the interval's end is 0 (or 1) exactly, however
+    // the formula rounds.
+    e.low_fraction = e.score <= 0 ? 0.0 : i.low;
+    e.high_fraction = e.score >= 1 ? 1.0 : i.high;
+    e.low = elo_of(e.low_fraction);
+    e.high = elo_of(e.high_fraction);
   }
   return t;
 }

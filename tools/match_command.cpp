@@ -69,12 +69,13 @@ std::vector<std::string> engine_command(const std::string& text, const std::stri
     }
     return argv;
   }
-  const std::string found = external::find_program(argv[0]);
+  const bool bare = argv[0].find('/') == std::string::npos;
+  std::string found = external::find_program(argv[0]);
+  // Debian puts GNU Go and other games in /usr/games, which root's PATH lacks.
+  if (found.empty() && bare) found = external::find_program("/usr/games/" + argv[0]);
   if (found.empty()) {
     throw std::invalid_argument(option + ": cannot find the program '" + argv[0] + "'" +
-                                (argv[0].find('/') == std::string::npos
-                                     ? " on PATH"
-                                     : " (not an executable file)"));
+                                (bare ? " on PATH nor in /usr/games" : " (not an executable file)"));
   }
   argv[0] = found;
   return argv;
