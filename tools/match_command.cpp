@@ -4,6 +4,7 @@
 // the missing ones); the totals, the Elo difference and the forfeits by
 // reason are printed and written as --json. "tengen" as a command is this
 // very program; `tengen gtp` without --seed gets each game's seed.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -14,7 +15,6 @@
 
 #include <fmt/core.h>
 
-#include "external/command_line.h"
 #include "external/match.h"
 #include "external/match_report.h"
 #include "formats/sgf.h"
@@ -49,35 +49,17 @@ struct MatchOptions {
   bool no_progress = false;
 };
 
-// The words of an engine's command line, its program found: "tengen" is this
-// program, and `tengen gtp` without --seed gets the game's seed.
+// parse_engine_command, and `tengen gtp` without --seed gets the game's seed.
 std::vector<std::string> engine_command(const std::string& text, const std::string& option) {
-  std::vector<std::string> argv;
-  try {
-    argv = external::split_command_line(text);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(option + ": " + e.what());
+  std::vector<std::string> argv = parse_engine_command(text, option);
+  const bool tengen_gtp = argv[0] == std::filesystem::read_symlink("/proc/self/exe").string() &&
+                          argv.size() >= 2 && argv[1] == "gtp";
+  if (tengen_gtp && std::find_if(argv.begin(), argv.end(), [](const std::string& w) {
+                      return w == "--seed" || w.rfind("--seed=", 0) == 0;
+                    }) == argv.end()) {
+    argv.push_back("--seed");
+    argv.push_back("{seed}");
   }
-  if (argv[0] == "tengen") {
-    argv[0] = std::filesystem::read_symlink("/proc/self/exe").string();
-    if (argv.size() >= 2 && argv[1] == "gtp" &&
-        std::find_if(argv.begin(), argv.end(), [](const std::string& w) {
-          return w == "--seed" || w.rfind("--seed=", 0) == 0;
-        }) == argv.end()) {
-      argv.push_back("--seed");
-      argv.push_back("{seed}");
-    }
-    return argv;
-  }
-  const bool bare = argv[0].find('/') == std::string::npos;
-  std::string found = external::find_program(argv[0]);
-  // Debian puts GNU Go and other games in /usr/games, which root's PATH lacks.
-  if (found.empty() && bare) found = external::find_program("/usr/games/" + argv[0]);
-  if (found.empty()) {
-    throw std::invalid_argument(option + ": cannot find the program '" + argv[0] + "'" +
-                                (bare ? " on PATH nor in /usr/games" : " (not an executable file)"));
-  }
-  argv[0] = found;
   return argv;
 }
 

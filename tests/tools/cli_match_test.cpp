@@ -208,5 +208,33 @@ TEST(CliMatch, TengenAgainstGnuGo) {
   EXPECT_TRUE(contains(ran.err, "--chinese-rules --forbid-suicide --simple-ko")) << ran.err;
 }
 
+// crosscheck --engine: Tengen's own GTP engine is told every rule set and
+// agrees with itself; an engine with no way to say what it sees is named
+// check by check, and one that cannot be told the rules needs --rules.
+TEST(CliCrosscheckEngine, AnyEngineIsCheckedAsFarAsItCanAnswer) {
+  const Ran self = run({"crosscheck", "--engine", "tengen gtp", "-n", "1", "--sizes", "5",
+                        "--no-progress", "--json", "-"});
+  EXPECT_EQ(self.status, 0) << self.err;
+  ASSERT_TRUE(nlohmann::json::accept(self.out)) << self.out;
+  const nlohmann::json j = nlohmann::json::parse(self.out);
+  EXPECT_EQ(j["rule_sets"].size(), 18u);
+  EXPECT_EQ(j["rule_sets"][0]["rules_command"], "tengen-rules");
+  EXPECT_TRUE(j["clean"].get<bool>());
+  EXPECT_GT(j["total"]["points_compared"].get<uint64_t>(), 0u);
+
+  REQUIRE_PYTHON();
+  const Ran no_rules = run({"crosscheck", "--engine", fake("script"), "-n", "1"});
+  EXPECT_EQ(no_rules.status, 1);
+  EXPECT_TRUE(contains(no_rules.err, "give the one rule set it plays under")) << no_rules.err;
+  const Ran blind = run({"crosscheck", "--engine", fake("script"), "--rules", "chinese", "-n",
+                         "1", "--sizes", "5", "--no-progress"});
+  EXPECT_EQ(blind.status, 0) << blind.err;
+  for (const char* check : {"legality of every point (no all_legal)",
+                            "stones (neither list_stones nor showboard)", "captures (no captures)",
+                            "settled scores (no final_status_list or final_score)"}) {
+    EXPECT_TRUE(contains(blind.err, std::string("cannot answer: ") + check)) << blind.err;
+  }
+}
+
 }  // namespace
 }  // namespace tengen::test
