@@ -214,7 +214,8 @@ bool GameRun::place_handicap() {
   if (!error.empty() || !theirs) {
     report(Disagreement::Handicap, "fixed handicap " + std::to_string(spec_.handicap) + ": ours " +
                                        (error.empty() ? "placed" : "refused (" + error + ")") +
-                                       ", " + gnugo_.label() + " " + (theirs ? "placed" : "refused"));
+                                       ", " + gnugo_.label() + " " +
+                                       (theirs ? "placed" : "refused"));
     return false;
   }
   const std::vector<Point> ours = stones_of(game_.board(), Color::Black);
@@ -290,8 +291,9 @@ bool GameRun::compare() {
     if (!view.stones[side_index(c)]) continue;
     const std::vector<Point> ours = stones_of(board, c);
     if (ours != *view.stones[side_index(c)]) {
-      report(Disagreement::Stones, side_name(c) + " stones: ours " + vertices(board, ours) +
-                                       ", " + gnugo_.label() + " " + vertices(board, *view.stones[side_index(c)]));
+      report(Disagreement::Stones, side_name(c) + " stones: ours " + vertices(board, ours) + ", " +
+                                       gnugo_.label() + " " +
+                                       vertices(board, *view.stones[side_index(c)]));
       return false;
     }
   }
@@ -300,11 +302,11 @@ bool GameRun::compare() {
     // Both count a suicided stone as captured by the opponent.
     const int ours = game_.prisoners(c) + game_.suicides(opponent(c));
     if (ours != *view.captures[side_index(c)]) {
-      report(Disagreement::Captures, side_name(c) + " captures: ours " +
-                                         std::to_string(game_.prisoners(c)) + " + " +
-                                         std::to_string(game_.suicides(opponent(c))) +
-                                         " suicided by " + side_name(opponent(c)) + ", " + gnugo_.label() + " " +
-                                         std::to_string(*view.captures[side_index(c)]));
+      report(Disagreement::Captures,
+             side_name(c) + " captures: ours " + std::to_string(game_.prisoners(c)) + " + " +
+                 std::to_string(game_.suicides(opponent(c))) + " suicided by " +
+                 side_name(opponent(c)) + ", " + gnugo_.label() + " " +
+                 std::to_string(*view.captures[side_index(c)]));
       return false;
     }
   }
@@ -435,8 +437,7 @@ CrossChecker::CrossChecker(const CheckedEngine& engine, const Rules& rules,
 
 void CrossChecker::play(const GameSpec& spec, uint64_t game_index, const MoveSource& moves,
                         Tally* tally, std::vector<Finding>* findings) {
-  GameRun run(*engine_, spec_, rules_setting_, gnugo_, timeout_, spec, game_index, tally,
-              findings);
+  GameRun run(*engine_, spec_, rules_setting_, gnugo_, timeout_, spec, game_index, tally, findings);
   run.run(moves);
 }
 

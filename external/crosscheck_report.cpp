@@ -125,8 +125,7 @@ std::string report_json(const CrosscheckConfig& config, const CrosscheckReport& 
   for (const RuleSetReport& r : report.rule_sets) {
     nlohmann::ordered_json findings = nlohmann::ordered_json::array();
     for (const Finding& f : r.findings) findings.push_back(finding_json(f));
-    nlohmann::ordered_json entry = {{"rules", r.rules.to_string()},
-                                    {"gnugo_flags", r.gnugo_flags}};
+    nlohmann::ordered_json entry = {{"rules", r.rules.to_string()}, {"gnugo_flags", r.gnugo_flags}};
     if (r.rules_setting) {
       entry["rules_command"] = std::string(to_string(r.rules_setting->command));
       entry["rules_untold"] = r.rules_setting->untold;

@@ -104,7 +104,8 @@ std::optional<std::vector<Point>> showboard_stones(const Board& board, std::stri
   std::istringstream in{std::string(text)};
   for (std::string line; std::getline(in, line);) {
     // Marks around a stone (GNU Go's last move) are not cells.
-    std::replace_if(line.begin(), line.end(), [](char ch) { return ch == '(' || ch == ')'; }, ' ');
+    std::replace_if(
+        line.begin(), line.end(), [](char ch) { return ch == '(' || ch == ')'; }, ' ');
     std::istringstream words(line);
     std::string first;
     if (!(words >> first) || first.size() > 2 ||
@@ -213,7 +214,8 @@ EngineView Engine::view(const Board& board, bool legality) {
   std::vector<Question> questions;
   for (int side = 0; side < 2; ++side) {
     const std::string colour = side == 0 ? "black" : "white";
-    if (legality && has("all_legal")) questions.push_back({"all_legal " + colour, Part::Legal, side});
+    if (legality && has("all_legal"))
+      questions.push_back({"all_legal " + colour, Part::Legal, side});
     if (has("list_stones")) questions.push_back({"list_stones " + colour, Part::Stones, side});
     if (has("captures")) questions.push_back({"captures " + colour, Part::Captures, side});
   }

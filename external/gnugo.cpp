@@ -38,11 +38,12 @@ std::string find_gnugo(const std::string& given) {
 }
 
 GnuGo::GnuGo(const std::string& program, const Rules& rules, std::chrono::milliseconds timeout)
-    : Engine([&] {
-        std::vector<std::string> argv = {program};
-        for (std::string& flag : gnugo_flags(rules)) argv.push_back(std::move(flag));
-        return argv;
-      }(),
-             timeout, "GNU Go") {}
+    : Engine(
+          [&] {
+            std::vector<std::string> argv = {program};
+            for (std::string& flag : gnugo_flags(rules)) argv.push_back(std::move(flag));
+            return argv;
+          }(),
+          timeout, "GNU Go") {}
 
 }  // namespace tengen::external

@@ -329,8 +329,8 @@ GameResult MatchGame::play() {
     try {
       reply = engine.genmove(c);
     } catch (const GtpError& error) {
-      lose(c, forfeit_of(error.failure()), "genmove " + std::string(gtp_color(c)) + ": " +
-                                               error.what());
+      lose(c, forfeit_of(error.failure()),
+           "genmove " + std::string(gtp_color(c)) + ": " + error.what());
       return finish();
     }
     const std::string answer = lower_trimmed(reply.text);
@@ -348,8 +348,9 @@ GameResult MatchGame::play() {
     }
     const std::optional<Point> p = parse_gtp_vertex(game_.board(), answer);
     if (!p) {
-      lose(c, Forfeit::Garbage, "genmove " + std::string(gtp_color(c)) + " answered '" +
-                                    reply.text + "', which is no move on this board");
+      lose(c, Forfeit::Garbage,
+           "genmove " + std::string(gtp_color(c)) + " answered '" + reply.text +
+               "', which is no move on this board");
       return finish();
     }
     const std::string move = std::string(gtp_color(c)) + " " + gtp_vertex(game_.board(), *p);

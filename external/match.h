@@ -101,7 +101,8 @@ struct GameResult {
   Winner winner = Winner::Draw;  // meaningless for a void game
   Forfeit forfeit = Forfeit::None;
   std::string result;  // RE: "B+3.5", "W+R", "B+T" (timeout), "W+F" (forfeit), "0", "Void"
-  std::string detail;  // the reason in words (forfeit, resignation, cap, how dead stones were found)
+  std::string
+      detail;  // the reason in words (forfeit, resignation, cap, how dead stones were found)
   int moves = 0;
   std::string sgf;  // the record (empty for a game read back from its file)
 
@@ -129,8 +130,8 @@ struct MatchTotals {
   uint64_t games = 0, void_games = 0, draws = 0;
   std::array<uint64_t, 2> wins{};  // by engine
   uint64_t black_wins = 0, white_wins = 0;
-  std::array<std::array<uint64_t, 2>, 2> wins_as{};  // [engine][0 black, 1 white]
-  std::array<uint64_t, 2> resignations{};            // by the engine that resigned
+  std::array<std::array<uint64_t, 2>, 2> wins_as{};               // [engine][0 black, 1 white]
+  std::array<uint64_t, 2> resignations{};                         // by the engine that resigned
   std::array<std::array<uint64_t, 2>, kForfeitKinds> forfeits{};  // [kind][engine that lost]
   EloEstimate elo;
 };

@@ -55,24 +55,23 @@ std::string format_match_report(const MatchConfig& config, const MatchRun& run) 
   for (int k = 1; k < kForfeitKinds; ++k) {
     for (int e = 0; e < 2; ++e) {
       if (const uint64_t n = t.forfeits[size_t(k)][size_t(e)]) {
-        losses += fmt::format("{}{} forfeited {} by {}", losses.empty() ? "" : "; ",
-                              kEngineIds[e], n, to_string(Forfeit(k)));
+        losses += fmt::format("{}{} forfeited {} by {}", losses.empty() ? "" : "; ", kEngineIds[e],
+                              n, to_string(Forfeit(k)));
       }
     }
   }
   text += "Resignations and forfeits: " + (losses.empty() ? std::string("none") : losses) + "\n";
   const EloEstimate& elo = t.elo;
   if (elo.games > 0) {
-    text += fmt::format(
-        "Elo A - B: {} (95% interval {} to {}), A's score {:.3f} of {} decided games\n",
-        elo_text(elo.difference, elo.score <= 0), elo_text(elo.low, true),
-        elo_text(elo.high, false), elo.score, elo.games);
+    text +=
+        fmt::format("Elo A - B: {} (95% interval {} to {}), A's score {:.3f} of {} decided games\n",
+                    elo_text(elo.difference, elo.score <= 0), elo_text(elo.low, true),
+                    elo_text(elo.high, false), elo.score, elo.games);
   }
   if (run.played_now > 0) {
-    text += fmt::format("Speed: {} games in {:.1f} s, {:.2f} games/s (parallel {})\n",
-                        run.played_now, run.seconds,
-                        run.seconds > 0 ? double(run.played_now) / run.seconds : 0.0,
-                        config.parallel);
+    text += fmt::format(
+        "Speed: {} games in {:.1f} s, {:.2f} games/s (parallel {})\n", run.played_now, run.seconds,
+        run.seconds > 0 ? double(run.played_now) / run.seconds : 0.0, config.parallel);
   }
   if (run.resumed) text += fmt::format("Resumed: {} games read back\n", run.resumed);
   if (run.interrupted) text += "Interrupted: the games not played are missing\n";
@@ -124,28 +123,27 @@ std::string match_report_json(const MatchConfig& config, const MatchRun& run) {
   nlohmann::json forfeits = nlohmann::json::object();
   for (int k = 1; k < kForfeitKinds; ++k) {
     forfeits[std::string(to_string(Forfeit(k)))] = {{"A", t.forfeits[size_t(k)][0]},
-                                                     {"B", t.forfeits[size_t(k)][1]}};
+                                                    {"B", t.forfeits[size_t(k)][1]}};
   }
   const EloEstimate& elo = t.elo;
-  j["totals"] = {
-      {"games", t.games},
-      {"void", t.void_games},
-      {"draws", t.draws},
-      {"wins", {{"A", t.wins[0]}, {"B", t.wins[1]}}},
-      {"wins_by_colour", {{"black", t.black_wins}, {"white", t.white_wins}}},
-      {"wins_as_black", {{"A", t.wins_as[0][0]}, {"B", t.wins_as[1][0]}}},
-      {"wins_as_white", {{"A", t.wins_as[0][1]}, {"B", t.wins_as[1][1]}}},
-      {"resignations", {{"A", t.resignations[0]}, {"B", t.resignations[1]}}},
-      {"forfeits", forfeits},
-      {"elo",
-       {{"decided_games", elo.games},
-        {"score_a", elo.score},
-        {"score_interval", {elo.low_fraction, elo.high_fraction}},
-        {"difference_a_minus_b", elo.games ? elo_json(elo.difference, elo.score <= 0)
-                                           : nlohmann::json(nullptr)},
-        {"interval", elo.games ? nlohmann::json::array({elo_json(elo.low, true),
-                                                        elo_json(elo.high, false)})
-                               : nlohmann::json(nullptr)}}}};
+  j["totals"] = {{"games", t.games},
+                 {"void", t.void_games},
+                 {"draws", t.draws},
+                 {"wins", {{"A", t.wins[0]}, {"B", t.wins[1]}}},
+                 {"wins_by_colour", {{"black", t.black_wins}, {"white", t.white_wins}}},
+                 {"wins_as_black", {{"A", t.wins_as[0][0]}, {"B", t.wins_as[1][0]}}},
+                 {"wins_as_white", {{"A", t.wins_as[0][1]}, {"B", t.wins_as[1][1]}}},
+                 {"resignations", {{"A", t.resignations[0]}, {"B", t.resignations[1]}}},
+                 {"forfeits", forfeits},
+                 {"elo",
+                  {{"decided_games", elo.games},
+                   {"score_a", elo.score},
+                   {"score_interval", {elo.low_fraction, elo.high_fraction}},
+                   {"difference_a_minus_b",
+                    elo.games ? elo_json(elo.difference, elo.score <= 0) : nlohmann::json(nullptr)},
+                   {"interval", elo.games ? nlohmann::json::array({elo_json(elo.low, true),
+                                                                   elo_json(elo.high, false)})
+                                          : nlohmann::json(nullptr)}}}};
   j["resumed"] = run.resumed;
   j["interrupted"] = run.interrupted;
   j["seconds"] = run.seconds;

@@ -182,7 +182,8 @@ void add_crosscheck_command(CLI::App& app) {
   auto options = std::make_shared<CrosscheckOptions>();
   CLI::App* cmd = app.add_subcommand(
       "crosscheck",
-      "Cross-check the rules with GNU Go (or any GTP engine, --engine): random light-policy games on both engines, comparing "
+      "Cross-check the rules with GNU Go (or any GTP engine, --engine): random light-policy games "
+      "on both engines, comparing "
       "the legality of every point, stones and captures after every move and the score of "
       "settled final positions, for each rule combination both support. Known differences of "
       "GNU Go's rules are named and kept out; any other difference exits with status 1.");
@@ -208,9 +209,9 @@ void add_crosscheck_command(CLI::App& app) {
   add_komi_option(cmd, options->komi,
                   "fixed komi, a multiple of 0.5 from -1000 to 1000 (default: varied per game)");
   add_seed_option(cmd, options->seed, "run seed");
-  CLI::Option* gnugo = cmd->add_option(
-      "--gnugo", options->gnugo,
-      "path of the gnugo program (default: gnugo on PATH, else /usr/games/gnugo)");
+  CLI::Option* gnugo =
+      cmd->add_option("--gnugo", options->gnugo,
+                      "path of the gnugo program (default: gnugo on PATH, else /usr/games/gnugo)");
   cmd->add_option("--engine", options->engine,
                   "compare with this GTP engine instead of GNU Go: its command line (told the "
                   "rules by tengen-rules or kata-set-rules; else give the one rule set it plays "

@@ -76,8 +76,7 @@ std::vector<external::GameResult> resumed_games(const external::MatchConfig& con
   std::vector<external::GameResult> games;
   if (o.sgf.empty()) return games;
   for (uint64_t i = 0; i < config.games; ++i) {
-    const std::string path =
-        (std::filesystem::path(o.sgf) / external::match_game_file(i)).string();
+    const std::string path = (std::filesystem::path(o.sgf) / external::match_game_file(i)).string();
     if (!std::filesystem::exists(path)) continue;
     if (!o.resume) {
       throw std::runtime_error("'" + o.sgf + "' already holds games of a match (" + path +
@@ -86,8 +85,7 @@ std::vector<external::GameResult> resumed_games(const external::MatchConfig& con
     const formats::SgfRead read = formats::read_sgf_file(path);
     if (!read.ok() || read.games.size() != 1) {
       throw std::runtime_error(path + ": " +
-                               (read.ok() ? std::string("not one game")
-                                          : read.error->problem) +
+                               (read.ok() ? std::string("not one game") : read.error->problem) +
                                " (remove it to play the game again)");
     }
     external::ResumedGame g = external::result_from_record(config, i, read.games[0]);
@@ -154,9 +152,9 @@ int run_match_command(const MatchOptions& o) {
     }
     so_far.push_back(g);
     const external::MatchTotals t = external::match_totals(so_far);
-    reporter.update(so_far.size(), config.games,
-                    fmt::format("A {} - B {}, draws {}, void {}", t.wins[0], t.wins[1], t.draws,
-                                t.void_games));
+    reporter.update(
+        so_far.size(), config.games,
+        fmt::format("A {} - B {}, draws {}, void {}", t.wins[0], t.wins[1], t.draws, t.void_games));
   };
   InterruptGuard guard;
   const auto start = std::chrono::steady_clock::now();

@@ -216,8 +216,9 @@ std::vector<std::string> parse_engine_command(const std::string& text, const std
   // Debian puts GNU Go and other games in /usr/games, which root's PATH lacks.
   if (found.empty() && bare) found = external::find_program("/usr/games/" + argv[0]);
   if (found.empty()) {
-    throw std::invalid_argument(option + ": cannot find the program '" + argv[0] + "'" +
-                                (bare ? " on PATH nor in /usr/games" : " (not an executable file)"));
+    throw std::invalid_argument(
+        option + ": cannot find the program '" + argv[0] + "'" +
+        (bare ? " on PATH nor in /usr/games" : " (not an executable file)"));
   }
   argv[0] = found;
   return argv;

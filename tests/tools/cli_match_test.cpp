@@ -22,8 +22,8 @@ namespace {
 
 const std::string kFake = std::string(TENGEN_TEST_DATA_DIR) + "/engines/fake_engine.py";
 
-#define REQUIRE_PYTHON()                                      \
-  if (external::find_program("python3").empty()) {            \
+#define REQUIRE_PYTHON()                                       \
+  if (external::find_program("python3").empty()) {             \
     GTEST_SKIP() << "python3 is not installed (fake engines)"; \
   }
 
@@ -53,7 +53,7 @@ uint64_t forfeits(const nlohmann::json& j, const std::string& engine) {
 TEST(CliMatch, EachMisbehaviourLosesWithItsReason) {
   REQUIRE_PYTHON();
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"illegal", "illegal-move"}, {"die", "died"},      {"hang", "timeout"},
+      {"illegal", "illegal-move"}, {"die", "died"},         {"hang", "timeout"},
       {"garbage", "garbage"},      {"nonsense", "garbage"}, {"refuse", "refused-legal-move"},
   };
   for (const auto& [mode, reason] : cases) {
@@ -76,8 +76,8 @@ TEST(CliMatch, EachMisbehaviourLosesWithItsReason) {
       EXPECT_EQ(game["forfeit"], reason) << mode << " game " << g;
       EXPECT_EQ(game["black"], g == 0 ? "A" : "B") << mode;
       const std::string record = read_file(dir / ("game-00000" + std::to_string(g) + ".sgf"));
-      const std::string re = std::string("RE[") + (g == 0 ? "W" : "B") + "+" +
-                             (reason == "timeout" ? "T" : "F") + "]";
+      const std::string re =
+          std::string("RE[") + (g == 0 ? "W" : "B") + "+" + (reason == "timeout" ? "T" : "F") + "]";
       EXPECT_TRUE(contains(record, re)) << mode << ": " << record;
       EXPECT_TRUE(contains(record, "XF[" + reason + "]")) << mode << ": " << record;
       EXPECT_TRUE(contains(record, "PB[Fake")) << record;
@@ -91,9 +91,15 @@ TEST(CliMatch, EachMisbehaviourLosesWithItsReason) {
 // situational superko forbid it.
 TEST(CliMatch, SuperkoViolationLosesOnlyWhereTheRulesForbidIt) {
   REQUIRE_PYTHON();
-  const std::vector<std::string> engines = {"--black", fake("script A1 B1 A1 A1"), "--white",
-                                            fake("script B2 A2 B1"), "--board", "2",
-                                            "--no-alternate", "--games", "1"};
+  const std::vector<std::string> engines = {"--black",
+                                            fake("script A1 B1 A1 A1"),
+                                            "--white",
+                                            fake("script B2 A2 B1"),
+                                            "--board",
+                                            "2",
+                                            "--no-alternate",
+                                            "--games",
+                                            "1"};
   for (const std::string rules : {"chinese", "japanese", "tromp-taylor", "aga"}) {
     std::vector<std::string> args = engines;
     args.insert(args.end(), {"--rules", rules});
@@ -129,9 +135,9 @@ TEST(CliMatch, FinishedGamesAreScoredByTengen) {
 
 TEST(CliMatch, TheMoveCapMakesAGameVoid) {
   REQUIRE_PYTHON();
-  const nlohmann::json j = match({"--black", fake("script C3 D4 E5"), "--white",
-                                  fake("script A1 B2 A5"), "--board", "5", "--games", "1",
-                                  "--max-moves", "4"});
+  const nlohmann::json j =
+      match({"--black", fake("script C3 D4 E5"), "--white", fake("script A1 B2 A5"), "--board", "5",
+             "--games", "1", "--max-moves", "4"});
   ASSERT_FALSE(j.is_null());
   EXPECT_EQ(j["games"][0]["result"], "Void");
   EXPECT_EQ(j["games"][0]["end"], "move-cap");
@@ -142,9 +148,11 @@ TEST(CliMatch, TheMoveCapMakesAGameVoid) {
 TEST(CliMatch, ResumePlaysOnlyTheMissingGames) {
   REQUIRE_PYTHON();
   TempDir dir;
-  const std::vector<std::string> args = {"--black",  fake("illegal"),      "--white",
-                                         fake("script D4 E5"), "--board", "5", "--games", "3",
-                                         "--sgf",    dir.path().string()};
+  const std::vector<std::string> args = {"--black", fake("illegal"),
+                                         "--white", fake("script D4 E5"),
+                                         "--board", "5",
+                                         "--games", "3",
+                                         "--sgf",   dir.path().string()};
   ASSERT_FALSE(match(args).is_null());
   const std::string first = read_file(dir / "game-000002.sgf");
   std::filesystem::remove(dir / "game-000001.sgf");
@@ -178,8 +186,7 @@ TEST(CliMatch, ResumePlaysOnlyTheMissingGames) {
 TEST(CliMatch, BadEnginesAreRefusedBeforeAnyGame) {
   const Ran missing = run({"match", "--white", "no-such-engine-xyz --mode gtp"});
   EXPECT_EQ(missing.status, 1);
-  EXPECT_TRUE(contains(missing.err, "cannot find the program 'no-such-engine-xyz'"))
-      << missing.err;
+  EXPECT_TRUE(contains(missing.err, "cannot find the program 'no-such-engine-xyz'")) << missing.err;
   const Ran quote = run({"match", "--white", "gnugo 'unclosed"});
   EXPECT_EQ(quote.status, 1);
   EXPECT_TRUE(contains(quote.err, "unclosed quote")) << quote.err;
@@ -226,12 +233,12 @@ TEST(CliCrosscheckEngine, AnyEngineIsCheckedAsFarAsItCanAnswer) {
   const Ran no_rules = run({"crosscheck", "--engine", fake("script"), "-n", "1"});
   EXPECT_EQ(no_rules.status, 1);
   EXPECT_TRUE(contains(no_rules.err, "give the one rule set it plays under")) << no_rules.err;
-  const Ran blind = run({"crosscheck", "--engine", fake("script"), "--rules", "chinese", "-n",
-                         "1", "--sizes", "5", "--no-progress"});
+  const Ran blind = run({"crosscheck", "--engine", fake("script"), "--rules", "chinese", "-n", "1",
+                         "--sizes", "5", "--no-progress"});
   EXPECT_EQ(blind.status, 0) << blind.err;
-  for (const char* check : {"legality of every point (no all_legal)",
-                            "stones (neither list_stones nor showboard)", "captures (no captures)",
-                            "settled scores (no final_status_list or final_score)"}) {
+  for (const char* check :
+       {"legality of every point (no all_legal)", "stones (neither list_stones nor showboard)",
+        "captures (no captures)", "settled scores (no final_status_list or final_score)"}) {
     EXPECT_TRUE(contains(blind.err, std::string("cannot answer: ") + check)) << blind.err;
   }
 }
