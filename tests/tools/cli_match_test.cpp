@@ -7,6 +7,8 @@
 // is missing.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -181,6 +183,33 @@ TEST(CliMatch, ResumePlaysOnlyTheMissingGames) {
   const Ran mismatch = run(other);
   EXPECT_EQ(mismatch.status, 1);
   EXPECT_TRUE(contains(mismatch.err, "game-000000.sgf")) << mismatch.err;
+}
+
+// Ctrl-C after the first game: the games under way finish, no new one
+// starts; every finished game is in the report and in the folder; 130.
+TEST(CliMatch, CtrlCKeepsTheFinishedGames) {
+  REQUIRE_PYTHON();
+  TempDir dir;
+  RunOptions options;
+  options.env = {"TENGEN_PROGRESS_SECONDS=0"};
+  options.signal = SIGINT;
+  options.marker = "match: 1/";
+  const Ran ran =
+      run({"match", "--black", fake("illegal"), "--white", fake("script D4 E5"), "--board", "5",
+           "--games", "1000", "--sgf", dir / "games", "--json", dir / "match.json"},
+          options);
+  EXPECT_EQ(ran.status, 130) << ran.err;
+  const nlohmann::json j = nlohmann::json::parse(read_file(dir / "match.json"));
+  EXPECT_TRUE(j["interrupted"].get<bool>());
+  const uint64_t games = j["totals"]["games"];
+  EXPECT_GE(games, 1u);
+  EXPECT_LT(games, 1000u);
+  uint64_t records = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "games")) {
+    records += entry.path().extension() == ".sgf";
+  }
+  EXPECT_EQ(records, games);
+  EXPECT_EQ(j["totals"]["forfeits"]["illegal-move"]["A"], games);
 }
 
 TEST(CliMatch, BadEnginesAreRefusedBeforeAnyGame) {
