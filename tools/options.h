@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -71,6 +72,12 @@ struct GameOptions {
   // parse_rules(rules, komi); throws std::invalid_argument.
   Rules parsed_rules() const;
 };
+
+// An engine's command line ("CMD ARGS", split as a shell splits it) with its
+// program found: "tengen" is this very program; a bare name is looked up on
+// PATH, then in /usr/games (where Debian puts GNU Go). Throws
+// std::invalid_argument naming `option` and the problem.
+std::vector<std::string> parse_engine_command(const std::string& text, const std::string& option);
 
 // The threads a run uses: all cores for 0; more threads than cores would
 // only slow the run down (and oneTBB warns about them), so a larger request
