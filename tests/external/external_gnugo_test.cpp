@@ -97,7 +97,7 @@ struct Played {
 
 Played play_fixed(const std::string& gnugo, const Rules& rules, int size,
                   const std::vector<Point>& sequence) {
-  CrossChecker checker({gnugo}, rules);
+  CrossChecker checker({gnugo, {}}, rules);
   GameSpec spec;
   spec.size = size;
   spec.rules = rules;
@@ -258,7 +258,8 @@ TEST(Crosscheck, GnuGoAsAnyEngineGivesTheSameVerdict) {
 TEST(Crosscheck, MismatchedRulesAreCaught) {
   REQUIRE_GNUGO(gnugo);
   const Rules ours = rules_with(KoRule::Simple, SuicideRule::Allowed, Scoring::Area);
-  CrossChecker checker({gnugo}, rules_with(KoRule::Simple, SuicideRule::Forbidden, Scoring::Area));
+  CrossChecker checker({gnugo, {}},
+                       rules_with(KoRule::Simple, SuicideRule::Forbidden, Scoring::Area));
   GameSpec spec;
   spec.size = 3;
   spec.rules = ours;
