@@ -36,7 +36,9 @@ std::vector<Rules> shared_rule_sets() {
 }
 
 void validate(const CrosscheckConfig& config) {
-  if (config.gnugo.empty()) throw std::invalid_argument("no gnugo program given");
+  if (config.gnugo.empty() && config.engine.empty()) {
+    throw std::invalid_argument("no gnugo program or engine given");
+  }
   if (config.rule_sets.empty()) throw std::invalid_argument("no rule sets");
   if (config.sizes.empty()) throw std::invalid_argument("no board sizes");
   for (int size : config.sizes) {
@@ -84,6 +86,9 @@ struct Job {
   std::vector<Finding> findings;
   std::vector<std::string> errors;
   bool done = false;
+  // What the engine told the first checker (another engine than GNU Go).
+  std::optional<RulesSetting> rules_setting;
+  std::vector<std::string> unanswerable;
 };
 
 GameSpec game_spec(const CrosscheckConfig& config, const Rules& rules, uint64_t game,
@@ -111,7 +116,13 @@ void run_job(const CrosscheckConfig& config, Job& job, const std::atomic<bool>* 
     Tally tally;
     std::vector<Finding> findings;
     try {
-      if (!checker) checker.emplace(config.gnugo, rules, config.timeout);
+      if (!checker) {
+        checker.emplace(CheckedEngine{config.gnugo, config.engine}, rules, config.timeout);
+        if (!job.rules_setting) {
+          job.rules_setting = checker->rules_setting();
+          job.unanswerable = unanswerable_checks(checker->engine().commands());
+        }
+      }
       checker->play(spec, g, light_policy_moves(policy_seed), &tally, &findings);
     } catch (const GtpError& e) {
       // A fresh GNU Go for the next game.
@@ -166,7 +177,7 @@ CrosscheckReport run_crosscheck(const CrosscheckConfig& config,
   for (const Rules& rules : config.rule_sets) {
     RuleSetReport r;
     r.rules = rules;
-    r.gnugo_flags = gnugo_flags(rules);
+    if (!config.gnugo.empty()) r.gnugo_flags = gnugo_flags(rules);
     report.rule_sets.push_back(std::move(r));
   }
   for (Job& job : jobs) {
@@ -174,6 +185,10 @@ CrosscheckReport run_crosscheck(const CrosscheckConfig& config,
     r.tally.add(job.tally);
     report.total.add(job.tally);
     if (!job.done) report.interrupted = true;
+    if (job.rules_setting && config.gnugo.empty() && !r.rules_setting) {
+      r.rules_setting = job.rules_setting;
+      r.unanswerable = job.unanswerable;
+    }
     for (Finding& f : job.findings) {
       const auto same_kind = [&](const Finding& g) {
         return g.known == f.known &&

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,8 @@ namespace tengen::external {
 std::vector<Rules> shared_rule_sets();
 
 struct CrosscheckConfig {
-  std::string gnugo;                           // path of the gnugo program
+  std::string gnugo;                           // path of the gnugo program, or "" for:
+  std::vector<std::string> engine;             // any GTP engine's command line (argv[0] a path)
   std::vector<Rules> rule_sets;                // each needs its own GNU Go process
   std::vector<int> sizes = {5, 7, 9, 13, 19};  // game i uses sizes[i % n]
   uint64_t games = 100;                        // per rule set
@@ -41,7 +43,11 @@ struct CrosscheckConfig {
 
 struct RuleSetReport {
   Rules rules;
-  std::vector<std::string> gnugo_flags;
+  std::vector<std::string> gnugo_flags;  // GNU Go's; empty for another engine
+  // Another engine: how it was told the rules, what it was not told, and the
+  // checks it cannot answer (crosscheck_game.h's unanswerable_checks).
+  std::optional<RulesSetting> rules_setting;  // nullopt for GNU Go
+  std::vector<std::string> unanswerable;
   Tally tally;
   std::vector<Finding> findings;           // the first few of each kind, in game order
   std::vector<std::string> engine_errors;  // their messages, in game order

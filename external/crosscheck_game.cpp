@@ -115,10 +115,13 @@ Point gnugo_ko_point(const Board& board, Point p, int captured) {
 // One game in progress on both sides.
 class GameRun {
  public:
-  GameRun(GnuGo& gnugo, const std::string& program, std::chrono::milliseconds timeout,
-          const GameSpec& spec, uint64_t index, Tally* tally, std::vector<Finding>* findings)
-      : gnugo_(gnugo),
-        program_(program),
+  GameRun(Engine& engine, const CheckedEngine& engine_spec, const RulesSetting& rules_setting,
+          bool gnugo, std::chrono::milliseconds timeout, const GameSpec& spec, uint64_t index,
+          Tally* tally, std::vector<Finding>* findings)
+      : gnugo_(engine),
+        engine_spec_(engine_spec),
+        rules_setting_(rules_setting),
+        quirks_(gnugo),
         timeout_(timeout),
         spec_(spec),
         index_(index),
@@ -133,12 +136,12 @@ class GameRun {
   // Compares the position; false if an unexplained difference was found
   // (and reported).
   bool compare();
-  bool compare_legality(const GnuGoView& view);
+  bool compare_legality(const EngineView& view);
   // Why GNU Go answers otherwise than we do, if a known difference explains
   // it.
   std::optional<KnownDifference> explain(Color c, Point p, MoveError ours, bool they_allow) const;
   void compare_score();
-  std::optional<double> settled_score(GnuGo& gnugo);
+  std::optional<double> settled_score(Engine& engine);
   std::optional<double> fresh_settled_score();
   bool place_handicap();
 
@@ -146,8 +149,10 @@ class GameRun {
   void note(KnownDifference kind, const std::string& text);
   Finding finding(const std::string& text) const;
 
-  GnuGo& gnugo_;
-  const std::string& program_;
+  Engine& gnugo_;  // the engine compared with (GNU Go or another)
+  const CheckedEngine& engine_spec_;
+  const RulesSetting& rules_setting_;
+  bool quirks_;  // GNU Go's known differences apply
   std::chrono::milliseconds timeout_;
   const GameSpec& spec_;
   uint64_t index_;
@@ -209,13 +214,14 @@ bool GameRun::place_handicap() {
   if (!error.empty() || !theirs) {
     report(Disagreement::Handicap, "fixed handicap " + std::to_string(spec_.handicap) + ": ours " +
                                        (error.empty() ? "placed" : "refused (" + error + ")") +
-                                       ", GNU Go " + (theirs ? "placed" : "refused"));
+                                       ", " + gnugo_.label() + " " +
+                                       (theirs ? "placed" : "refused"));
     return false;
   }
   const std::vector<Point> ours = stones_of(game_.board(), Color::Black);
   if (ours != *theirs) {
     report(Disagreement::Handicap, "fixed handicap " + std::to_string(spec_.handicap) + ": ours " +
-                                       vertices(game_.board(), ours) + ", GNU Go " +
+                                       vertices(game_.board(), ours) + ", " + gnugo_.label() + " " +
                                        vertices(game_.board(), *theirs));
     return false;
   }
@@ -225,7 +231,7 @@ bool GameRun::place_handicap() {
 
 std::optional<KnownDifference> GameRun::explain(Color c, Point p, MoveError ours,
                                                 bool they_allow) const {
-  if (spec_.rules.ko == KoRule::Simple) return std::nullopt;
+  if (!quirks_ || spec_.rules.ko == KoRule::Simple) return std::nullopt;
   const Board& board = game_.board();
   const bool suicide = board.effect(p, c).suicide();
   if (they_allow && ours == MoveError::Superko && suicide) {
@@ -243,13 +249,13 @@ std::optional<KnownDifference> GameRun::explain(Color c, Point p, MoveError ours
   return std::nullopt;
 }
 
-bool GameRun::compare_legality(const GnuGoView& view) {
+bool GameRun::compare_legality(const EngineView& view) {
   const Board& board = game_.board();
   known_refusals_.clear();
   std::string text;
   int differences = 0;
   for (Color c : {Color::Black, Color::White}) {
-    const std::vector<Point>& theirs = view.legal[side_index(c)];
+    const std::vector<Point>& theirs = *view.legal[side_index(c)];
     for (int y = 0; y < board.height(); ++y) {
       for (int x = 0; x < board.width(); ++x) {
         const Point p = board.point(x, y);
@@ -258,7 +264,7 @@ bool GameRun::compare_legality(const GnuGoView& view) {
         ++tally_.points;
         if ((ours == MoveError::None) == they_allow) continue;
         const std::string what = side_name(c) + " " + gtp_vertex(board, p) + ": ours " +
-                                 std::string(to_string(ours)) + ", GNU Go " +
+                                 std::string(to_string(ours)) + ", " + gnugo_.label() + " " +
                                  (they_allow ? "legal" : "illegal");
         if (auto known = explain(c, p, ours, they_allow)) {
           note(*known, what);
@@ -278,51 +284,54 @@ bool GameRun::compare_legality(const GnuGoView& view) {
 
 bool GameRun::compare() {
   const bool legality = !game_.over();
-  const GnuGoView view = gnugo_.view(game_.board(), legality);
+  const EngineView view = gnugo_.view(game_.board(), legality);
   ++tally_.positions;
   const Board& board = game_.board();
   for (Color c : {Color::Black, Color::White}) {
+    if (!view.stones[side_index(c)]) continue;
     const std::vector<Point> ours = stones_of(board, c);
-    if (ours != view.stones[side_index(c)]) {
-      report(Disagreement::Stones, side_name(c) + " stones: ours " + vertices(board, ours) +
-                                       ", GNU Go " + vertices(board, view.stones[side_index(c)]));
+    if (ours != *view.stones[side_index(c)]) {
+      report(Disagreement::Stones, side_name(c) + " stones: ours " + vertices(board, ours) + ", " +
+                                       gnugo_.label() + " " +
+                                       vertices(board, *view.stones[side_index(c)]));
       return false;
     }
   }
   for (Color c : {Color::Black, Color::White}) {
+    if (!view.captures[side_index(c)]) continue;
     // Both count a suicided stone as captured by the opponent.
     const int ours = game_.prisoners(c) + game_.suicides(opponent(c));
-    if (ours != view.captures[side_index(c)]) {
-      report(Disagreement::Captures, side_name(c) + " captures: ours " +
-                                         std::to_string(game_.prisoners(c)) + " + " +
-                                         std::to_string(game_.suicides(opponent(c))) +
-                                         " suicided by " + side_name(opponent(c)) + ", GNU Go " +
-                                         std::to_string(view.captures[side_index(c)]));
+    if (ours != *view.captures[side_index(c)]) {
+      report(Disagreement::Captures,
+             side_name(c) + " captures: ours " + std::to_string(game_.prisoners(c)) + " + " +
+                 std::to_string(game_.suicides(opponent(c))) + " suicided by " +
+                 side_name(opponent(c)) + ", " + gnugo_.label() + " " +
+                 std::to_string(*view.captures[side_index(c)]));
       return false;
     }
   }
-  return !legality || compare_legality(view);
+  return !legality || !view.legal[0] || compare_legality(view);
 }
 
 // GNU Go's score for the game as it stands: nullopt when it calls some stone
 // dead (the position is not settled).
-std::optional<double> GameRun::settled_score(GnuGo& gnugo) {
-  if (!gnugo.final_status_list(game_.board(), "dead").empty()) return std::nullopt;
-  return gnugo.final_score();
+std::optional<double> GameRun::settled_score(Engine& engine) {
+  if (!engine.final_status_list(game_.board(), "dead").empty()) return std::nullopt;
+  return engine.final_score();
 }
 
 // The same from a GNU Go that has played nothing but this game.
 std::optional<double> GameRun::fresh_settled_score() {
-  GnuGo fresh(program_, spec_.rules, timeout_);
-  fresh.new_game(spec_.size, spec_.rules.komi);
-  if (spec_.handicap > 0) fresh.fixed_handicap(game_.board(), spec_.handicap);
+  const std::unique_ptr<Engine> fresh = start_checked_engine(engine_spec_, spec_.rules, timeout_);
+  fresh->new_game(spec_.size, spec_.size, spec_.rules.komi, rules_setting_);
+  if (spec_.handicap > 0) fresh->fixed_handicap(game_.board(), spec_.handicap);
   for (const Move& m : game_.moves()) {
-    if (const GtpReply reply = fresh.play(game_.board(), m.color, m.point); !reply.ok) {
-      throw GtpError("a fresh GNU Go refused " + gtp_vertex(game_.board(), m.point) +
-                     " on replaying the game: " + reply.text);
+    if (const GtpReply reply = fresh->play(game_.board(), m.color, m.point); !reply.ok) {
+      throw GtpError("a fresh " + fresh->label() + " refused " +
+                     gtp_vertex(game_.board(), m.point) + " on replaying the game: " + reply.text);
     }
   }
-  return settled_score(fresh);
+  return settled_score(*fresh);
 }
 
 void GameRun::compare_score() {
@@ -340,14 +349,14 @@ void GameRun::compare_score() {
     const std::optional<double> fresh = fresh_settled_score();
     std::ostringstream text;
     text << "score: ours " << ours.result() << " (black " << ours.black << ", white " << ours.white
-         << ", komi " << format_komi(ours.komi) << "), GNU Go margin " << *theirs
-         << ", a fresh GNU Go on the same game ";
+         << ", komi " << format_komi(ours.komi) << "), " << gnugo_.label() << " margin " << *theirs
+         << ", a fresh " << gnugo_.label() << " on the same game ";
     if (fresh) {
       text << "margin " << *fresh;
     } else {
       text << "calls some stones dead";
     }
-    if (fresh && same(*fresh, expected)) {
+    if (quirks_ && fresh && same(*fresh, expected)) {
       note(KnownDifference::SessionScore, text.str());
     } else {
       report(Disagreement::Score, text.str());
@@ -358,7 +367,7 @@ void GameRun::compare_score() {
 
 void GameRun::run(const MoveSource& moves) {
   ++tally_.games;
-  gnugo_.new_game(spec_.size, spec_.rules.komi);
+  gnugo_.new_game(spec_.size, spec_.size, spec_.rules.komi, rules_setting_);
   if (spec_.handicap > 0 && !place_handicap()) return;
   history_.emplace(GnuGoPosition{colouring_of(game_.board()), kNoPoint});
   if (!compare()) return;
@@ -391,18 +400,44 @@ void GameRun::run(const MoveSource& moves) {
     }
     if (!compare()) return;
   }
-  if (spec_.compare_score) compare_score();
+  if (spec_.compare_score && gnugo_.has("final_status_list") && gnugo_.has("final_score")) {
+    compare_score();
+  }
 }
 
 }  // namespace
 
-CrossChecker::CrossChecker(const std::string& gnugo, const Rules& rules,
+std::vector<std::string> unanswerable_checks(const std::set<std::string>& commands) {
+  std::vector<std::string> result;
+  const auto lacks = [&](const char* c) { return commands.count(c) == 0; };
+  if (lacks("all_legal")) result.push_back("legality of every point (no all_legal)");
+  if (lacks("list_stones") && lacks("showboard")) {
+    result.push_back("stones (neither list_stones nor showboard)");
+  }
+  if (lacks("captures")) result.push_back("captures (no captures)");
+  if (lacks("final_status_list") || lacks("final_score")) {
+    result.push_back("settled scores (no final_status_list or final_score)");
+  }
+  if (lacks("fixed_handicap")) result.push_back("handicap placement (no fixed_handicap)");
+  return result;
+}
+
+std::unique_ptr<Engine> start_checked_engine(const CheckedEngine& spec, const Rules& rules,
+                                             std::chrono::milliseconds timeout) {
+  if (!spec.gnugo.empty()) return std::make_unique<GnuGo>(spec.gnugo, rules, timeout);
+  return std::make_unique<Engine>(spec.argv, timeout);
+}
+
+CrossChecker::CrossChecker(const CheckedEngine& engine, const Rules& rules,
                            std::chrono::milliseconds timeout)
-    : program_(gnugo), timeout_(timeout), gnugo_(gnugo, rules, timeout) {}
+    : spec_(engine), timeout_(timeout), engine_(start_checked_engine(engine, rules, timeout)) {
+  gnugo_ = !spec_.gnugo.empty() || engine_->answer_or_empty("name") == "GNU Go";
+  if (spec_.gnugo.empty()) rules_setting_ = external::rules_setting(rules, engine_->commands());
+}
 
 void CrossChecker::play(const GameSpec& spec, uint64_t game_index, const MoveSource& moves,
                         Tally* tally, std::vector<Finding>* findings) {
-  GameRun run(gnugo_, program_, timeout_, spec, game_index, tally, findings);
+  GameRun run(*engine_, spec_, rules_setting_, gnugo_, timeout_, spec, game_index, tally, findings);
   run.run(moves);
 }
 

@@ -19,7 +19,9 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -116,12 +118,25 @@ struct GameSpec {
 // its point, or nullopt to stop the game here.
 using MoveSource = std::function<std::optional<Point>(Game& game)>;
 
-// One GNU Go process set to one rules combination, playing games against
+// The engine compared with: GNU Go started with the flags of each rule set,
+// or any GTP engine given by its command line, told the rules where it can be
+// (engine.h's rules_setting). GNU Go's known differences are recognised where
+// the engine says it is GNU Go, however it was started.
+struct CheckedEngine {
+  std::string gnugo;              // GNU Go's program, or "" for:
+  std::vector<std::string> argv;  // any engine's command line (argv[0] a path)
+};
+
+// The checks an engine that lists `commands` cannot answer, in words
+// ("legality (no all_legal)", ...). `play` is every engine's.
+std::vector<std::string> unanswerable_checks(const std::set<std::string>& commands);
+
+// One engine process set to one rules combination, playing games against
 // our engine. Not thread-safe; one per thread.
 class CrossChecker {
  public:
-  // Starts GNU Go with gnugo_flags(rules). Throws GtpError.
-  CrossChecker(const std::string& gnugo, const Rules& rules,
+  // Starts the engine (GNU Go with gnugo_flags(rules)). Throws GtpError.
+  CrossChecker(const CheckedEngine& engine, const Rules& rules,
                std::chrono::milliseconds timeout = std::chrono::seconds(60));
 
   // Plays one game: `moves` chooses each move. Adds to *tally and appends to
@@ -132,12 +147,21 @@ class CrossChecker {
   void play(const GameSpec& spec, uint64_t game_index, const MoveSource& moves, Tally* tally,
             std::vector<Finding>* findings);
 
-  const std::string& command_line() const { return gnugo_.command_line(); }
+  const std::string& command_line() const { return engine_->command_line(); }
+  const Engine& engine() const { return *engine_; }
+  const RulesSetting& rules_setting() const { return rules_setting_; }
 
  private:
-  std::string program_;
+  CheckedEngine spec_;
   std::chrono::milliseconds timeout_;
-  GnuGo gnugo_;
+  std::unique_ptr<Engine> engine_;
+  RulesSetting rules_setting_;  // how each game tells it the rules
+  bool gnugo_ = false;          // GNU Go's known differences apply
 };
+
+// Starts the engine of `spec` for `rules`: GNU Go with its flags, or the
+// command line. Throws GtpError.
+std::unique_ptr<Engine> start_checked_engine(const CheckedEngine& spec, const Rules& rules,
+                                             std::chrono::milliseconds timeout);
 
 }  // namespace tengen::external

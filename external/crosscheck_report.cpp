@@ -16,10 +16,14 @@ std::string rules_label(const Rules& rules) {
          " suicide=" + std::string(to_string(rules.suicide));
 }
 
-std::string flags_text(const std::vector<std::string>& flags) {
+std::string list_text(const std::vector<std::string>& items, const std::string& separator) {
   std::string text;
-  for (const std::string& f : flags) text += (text.empty() ? "" : " ") + f;
+  for (const std::string& f : items) text += (text.empty() ? "" : separator) + f;
   return text;
+}
+
+std::string flags_text(const std::vector<std::string>& flags) {
+  return list_text(flags, " ");
 }
 
 }  // namespace
@@ -28,7 +32,18 @@ std::string format_report(const CrosscheckReport& report) {
   std::ostringstream out;
   for (const RuleSetReport& r : report.rule_sets) {
     const Tally& t = r.tally;
-    out << rules_label(r.rules) << "  [gnugo " << flags_text(r.gnugo_flags) << "]\n";
+    if (r.rules_setting) {
+      out << rules_label(r.rules) << "  [rules told by " << to_string(r.rules_setting->command);
+      if (!r.rules_setting->untold.empty()) {
+        out << "; not told: " << list_text(r.rules_setting->untold, ", ");
+      }
+      out << "]\n";
+      if (!r.unanswerable.empty()) {
+        out << "  the engine cannot answer: " << list_text(r.unanswerable, "; ") << "\n";
+      }
+    } else {
+      out << rules_label(r.rules) << "  [gnugo " << flags_text(r.gnugo_flags) << "]\n";
+    }
     out << "  games " << t.games << ", moves " << t.moves << ", positions " << t.positions
         << ", points compared " << t.points << ", scores compared " << t.scores << " (unsettled "
         << t.unsettled << ", capped " << t.capped << ", stopped " << t.stopped << ")";
@@ -110,11 +125,16 @@ std::string report_json(const CrosscheckConfig& config, const CrosscheckReport& 
   for (const RuleSetReport& r : report.rule_sets) {
     nlohmann::ordered_json findings = nlohmann::ordered_json::array();
     for (const Finding& f : r.findings) findings.push_back(finding_json(f));
-    rule_sets.push_back({{"rules", r.rules.to_string()},
-                         {"gnugo_flags", r.gnugo_flags},
-                         {"tally", tally_json(r.tally)},
-                         {"findings", findings},
-                         {"engine_errors", r.engine_errors}});
+    nlohmann::ordered_json entry = {{"rules", r.rules.to_string()}, {"gnugo_flags", r.gnugo_flags}};
+    if (r.rules_setting) {
+      entry["rules_command"] = std::string(to_string(r.rules_setting->command));
+      entry["rules_untold"] = r.rules_setting->untold;
+      entry["unanswerable"] = r.unanswerable;
+    }
+    entry["tally"] = tally_json(r.tally);
+    entry["findings"] = findings;
+    entry["engine_errors"] = r.engine_errors;
+    rule_sets.push_back(std::move(entry));
   }
   const nlohmann::ordered_json j = {{"seed", config.seed},     {"games_per_rule_set", config.games},
                                     {"sizes", config.sizes},   {"interrupted", report.interrupted},

@@ -1,8 +1,6 @@
-// GNU Go 3.8 as a second rules implementation, driven over GTP (gtp_client.h):
-// the command-line flags that give it our rules, and typed forms of the
-// commands a verifier needs (play, all_legal, list_stones, captures,
-// final_status_list, final_score). Points are our board's points; GNU Go
-// boards are square, 1x1 to 19x19.
+// GNU Go 3.8 as a second rules implementation, driven over GTP (engine.h):
+// the command-line flags that give it our rules, and finding the program.
+// GNU Go boards are square, 1x1 to 19x19.
 #pragma once
 
 #include <chrono>
@@ -13,7 +11,7 @@
 #include "core/board.h"
 #include "core/rules.h"
 #include "core/types.h"
-#include "external/gtp_client.h"
+#include "external/engine.h"
 
 namespace tengen::external {
 
@@ -32,46 +30,13 @@ std::vector<std::string> gnugo_flags(const Rules& rules);
 // /usr/games/gnugo (where Debian puts it). "" if none is an executable file.
 std::string find_gnugo(const std::string& given = "");
 
-// What GNU Go says about one position, asked in one pipelined batch.
-struct GnuGoView {
-  std::vector<Point> legal[2];   // all_legal black / white, sorted
-  std::vector<Point> stones[2];  // list_stones black / white, sorted
-  int captures[2] = {0, 0};      // captures black / white: stones each has removed
-};
-
-inline int side_index(Color c) {
-  return c == Color::Black ? 0 : 1;
-}
-
-class GnuGo {
+// GNU Go started with gnugo_flags(rules): an Engine that knows our rules
+// from its command line (new_game needs no rules setting).
+class GnuGo : public Engine {
  public:
-  // Starts `program` in GTP mode with gnugo_flags(rules). Throws GtpError.
+  // Throws GtpError.
   GnuGo(const std::string& program, const Rules& rules,
         std::chrono::milliseconds timeout = std::chrono::seconds(60));
-
-  // boardsize, clear_board and komi. Throws GtpError (also if GNU Go refuses).
-  // Precondition: 1 <= size <= kGnuGoMaxSide.
-  void new_game(int size, double komi);
-  // fixed_handicap n: the stones GNU Go placed (sorted), or nullopt if it
-  // refused (board too small, n out of range).
-  std::optional<std::vector<Point>> fixed_handicap(const Board& board, int n);
-  // play: GNU Go's answer, ok or a refusal with its reason in text.
-  [[nodiscard]] GtpReply play(const Board& board, Color c, Point p);
-  // The position as GNU Go sees it. `legality`: also all_legal for both
-  // colours. Throws GtpError on an answer it cannot read.
-  GnuGoView view(const Board& board, bool legality);
-  // final_status_list with "dead", "seki", "alive" ...: sorted points.
-  std::vector<Point> final_status_list(const Board& board, const std::string& status);
-  // final_score as a margin for Black (B+3.5 -> 3.5, W+2 -> -2, 0 -> 0).
-  double final_score();
-
-  const std::string& command_line() const { return client_.command_line(); }
-
- private:
-  GtpReply expect_ok(const std::string& command);
-  std::vector<Point> points(const Board& board, const GtpReply& reply, const std::string& command);
-
-  GtpClient client_;
 };
 
 }  // namespace tengen::external

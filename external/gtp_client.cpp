@@ -43,7 +43,8 @@ GtpClient::GtpClient(const std::string& program, const std::vector<std::string>&
   // children that other threads start at the same time.
   int fds[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
-    throw GtpError("cannot create a socket pair for '" + command_line_ + "': " + errno_text());
+    throw GtpError("cannot create a socket pair for '" + command_line_ + "': " + errno_text(),
+                   GtpFailure::Start);
   }
   fd_ = fds[0];
   const int child_fd = fds[1];
@@ -55,20 +56,27 @@ GtpClient::GtpClient(const std::string& program, const std::vector<std::string>&
   posix_spawn_file_actions_adddup2(&actions, child_fd, STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, child_fd, STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
 
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(program.c_str()));
   for (const std::string& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
 
-  const int status = posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv.data(), environ);
+  const int status =
+      posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   close(child_fd);
   if (status != 0) {
     close(fd_);
     fd_ = -1;
     pid_ = -1;
-    throw GtpError("cannot start '" + command_line_ + "': " + std::strerror(status));
+    throw GtpError("cannot start '" + command_line_ + "': " + std::strerror(status),
+                   GtpFailure::Start);
   }
 }
 
@@ -90,7 +98,8 @@ void GtpClient::stop_child() {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  kill(pid_, SIGKILL);
+  // The whole group: an engine that is a script takes its children along.
+  kill(-pid_, SIGKILL);
   waitpid(pid_, nullptr, 0);
   pid_ = -1;
 }
@@ -112,15 +121,17 @@ std::string GtpClient::exit_status() {
   return "";
 }
 
-void GtpClient::fail(const std::string& what) {
+void GtpClient::fail(const std::string& what, GtpFailure failure) {
   failed_ = true;
   const std::string message = "'" + command_line_ + "': " + what;
   stop_child();
-  throw GtpError(message);
+  throw GtpError(message, failure);
 }
 
 uint64_t GtpClient::send(std::string_view command) {
-  if (failed_ || fd_ < 0) throw GtpError("'" + command_line_ + "': the engine is gone");
+  if (failed_ || fd_ < 0) {
+    throw GtpError("'" + command_line_ + "': the engine is gone", GtpFailure::Exited);
+  }
   if (command.find_first_of("\r\n") != std::string_view::npos) {
     throw std::invalid_argument("a GTP command must be a single line");
   }
@@ -133,8 +144,10 @@ uint64_t GtpClient::send(std::string_view command) {
     const ssize_t n = ::send(fd_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
     if (n < 0) {
       if (errno == EINTR) continue;
-      const std::string why = errno == EPIPE ? "the engine exited" : errno_text();
-      fail("cannot send '" + std::string(command) + "': " + why + exit_status());
+      const bool exited = errno == EPIPE || errno == ECONNRESET;
+      const std::string why = exited ? "the engine exited" : errno_text();
+      fail("cannot send '" + std::string(command) + "': " + why + exit_status(),
+           GtpFailure::Exited);
     }
     sent += size_t(n);
   }
@@ -153,27 +166,31 @@ std::string GtpClient::read_line(std::chrono::steady_clock::time_point deadline)
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) fail("no answer within " + std::to_string(timeout_.count()) + " ms");
+    if (left.count() <= 0) {
+      fail("no answer within " + std::to_string(timeout_.count()) + " ms", GtpFailure::Timeout);
+    }
     pollfd p = {fd_, POLLIN, 0};
     const int ready = poll(&p, 1, int(left.count()));
     if (ready < 0) {
       if (errno == EINTR) continue;
-      fail("poll failed: " + errno_text());
+      fail("poll failed: " + errno_text(), GtpFailure::Exited);
     }
     if (ready == 0) continue;  // the deadline check above reports it
     char chunk[4096];
     const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
     if (n < 0) {
       if (errno == EINTR || errno == EAGAIN) continue;
-      fail("read failed: " + errno_text());
+      fail("read failed: " + errno_text(), GtpFailure::Exited);
     }
-    if (n == 0) fail("the engine closed its output" + exit_status());
+    if (n == 0) fail("the engine closed its output" + exit_status(), GtpFailure::Exited);
     buffer_.append(chunk, size_t(n));
   }
 }
 
 GtpReply GtpClient::receive() {
-  if (failed_ || fd_ < 0) throw GtpError("'" + command_line_ + "': the engine is gone");
+  if (failed_ || fd_ < 0) {
+    throw GtpError("'" + command_line_ + "': the engine is gone", GtpFailure::Exited);
+  }
   if (pending_.empty()) throw std::logic_error("GtpClient::receive without a pending command");
   const uint64_t id = pending_.front();
   pending_.pop_front();
@@ -183,7 +200,9 @@ GtpReply GtpClient::receive() {
   std::string first;
   do first = read_line(deadline);
   while (first.empty());
-  if (first[0] != '=' && first[0] != '?') fail("not a GTP answer: '" + first + "'");
+  if (first[0] != '=' && first[0] != '?') {
+    fail("not a GTP answer: '" + first + "'", GtpFailure::Garbage);
+  }
   GtpReply reply;
   reply.ok = first[0] == '=';
   size_t i = 1;
@@ -195,7 +214,8 @@ GtpReply GtpClient::receive() {
     ++i;
   }
   if (!has_id || answer_id != id) {
-    fail("answer '" + first + "' does not match command id " + std::to_string(id));
+    fail("answer '" + first + "' does not match command id " + std::to_string(id),
+         GtpFailure::Garbage);
   }
   if (i < first.size() && first[i] == ' ') ++i;
   std::string text = first.substr(i);

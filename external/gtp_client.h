@@ -18,11 +18,25 @@
 
 namespace tengen::external {
 
+// Why a client cannot talk to its engine any more.
+enum class GtpFailure {
+  Start,    // the program could not be started
+  Exited,   // the engine exited or closed its output
+  Timeout,  // no answer before the deadline
+  Garbage,  // an answer that is no GTP answer, or the answer to another command
+  Refused,  // (typed commands) a command that must succeed was refused
+};
+
 // The client cannot talk to the engine any more. The client is unusable
 // afterwards (its child is killed).
 class GtpError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit GtpError(const std::string& what, GtpFailure failure = GtpFailure::Garbage)
+      : std::runtime_error(what), failure_(failure) {}
+  GtpFailure failure() const { return failure_; }
+
+ private:
+  GtpFailure failure_;
 };
 
 struct GtpReply {
@@ -32,7 +46,9 @@ struct GtpReply {
 
 class GtpClient {
  public:
-  // Starts `program` (a path; no PATH search) with `arguments` (argv[1..]).
+  // Starts `program` (a path; no PATH search) with `arguments` (argv[1..]),
+  // in a process group of its own, so that Ctrl-C on the terminal reaches
+  // only us (a command stopping at the end of its games needs its engines).
   // The child's stderr goes to /dev/null. Every later read waits at most
   // `timeout` for the child. Throws GtpError if the program cannot be started.
   GtpClient(const std::string& program, const std::vector<std::string>& arguments,
@@ -60,7 +76,7 @@ class GtpClient {
  private:
   // Reads one line (without its '\n'; '\r' dropped) before the deadline.
   std::string read_line(std::chrono::steady_clock::time_point deadline);
-  [[noreturn]] void fail(const std::string& what);
+  [[noreturn]] void fail(const std::string& what, GtpFailure failure);
   // Describes how the child ended, if it has (reaps it).
   std::string exit_status();
   void stop_child();

@@ -101,9 +101,13 @@ bool operator==(const Histogram& a, const Histogram& b) {
 
 Interval wilson_interval(int64_t k, int64_t n) {
   if (n == 0) return {0.0, 1.0};
+  return wilson_interval_of_fraction(double(k) / double(n), n);
+}
+
+Interval wilson_interval_of_fraction(double p, int64_t n) {
+  if (n == 0) return {0.0, 1.0};
   constexpr double z = 1.959963984540054;  // the 97.5% normal quantile
   const double nn = double(n);
-  const double p = double(k) / nn;
   const double z2n = z * z / nn;
   const double centre = (p + z2n / 2) / (1 + z2n);
   const double half = z / (1 + z2n) * std::sqrt(p * (1 - p) / nn + z2n / (4 * nn));

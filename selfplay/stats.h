@@ -58,6 +58,9 @@ struct Interval {
   double high = 0;
 };
 Interval wilson_interval(int64_t k, int64_t n);
+// The same for an observed fraction p of n trials (a match's score, where a
+// draw counts half).
+Interval wilson_interval_of_fraction(double p, int64_t n);
 
 // What one finished game contributes, with everything the per-game output
 // needs. Points are vertices: y * width + x, row 0 at the top; -1 is a pass.

@@ -19,6 +19,7 @@ void add_count_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_score_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
+void add_match_command(CLI::App& app);
 
 // Makes `run` the subcommand's action; a non-zero result is tengen's exit
 // status.

@@ -11,8 +11,12 @@
 #include <string>
 #include <vector>
 
+#include <fmt/core.h>
+
 #include "external/crosscheck.h"
 #include "external/crosscheck_report.h"
+#include "external/engine.h"
+#include "external/gnugo.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
@@ -35,6 +39,7 @@ struct CrosscheckOptions {
   std::string komi;
   uint64_t seed = 1;
   std::string gnugo;
+  std::string engine;
   int threads = 0;
   bool handicap = false;
   int max_moves = 0;
@@ -73,10 +78,47 @@ std::vector<Rules> rule_sets(const CrosscheckOptions& o) {
   return result;
 }
 
+// Another engine than GNU Go: probed once; the rule sets it cannot be told
+// need saying which one it plays under (--rules, once).
+void check_engine(const external::CrosscheckConfig& config, const CrosscheckOptions& o) {
+  external::Engine engine(config.engine, config.timeout);
+  const std::string name = engine.answer_or_empty("name");
+  const std::string label = name.empty() ? "'" + engine.command_line() + "'" : name;
+  for (const Rules& rules : config.rule_sets) {
+    const external::RulesSetting s = external::rules_setting(rules, engine.commands());
+    if (s.command == external::RulesCommand::None) {
+      if (o.rules.size() != 1) {
+        throw std::invalid_argument(
+            label +
+            " has neither tengen-rules nor kata-set-rules: give the one rule set it plays "
+            "under with --rules (e.g. GNU Go's flags --chinese-rules --simple-ko "
+            "--forbid-suicide are --rules ko=simple,suicide=forbidden,scoring=area)");
+      }
+      fmt::print(stderr,
+                 "tengen: warning: {} cannot be told the rules; it is taken to play under {}\n",
+                 label, rules.to_string());
+    } else if (!s.untold.empty()) {
+      std::string untold;
+      for (const std::string& u : s.untold) untold += (untold.empty() ? "" : ", ") + u;
+      fmt::print(stderr, "tengen: warning: {} cannot be told {}\n", label, untold);
+    }
+  }
+  if (config.handicap && !engine.has("fixed_handicap")) {
+    throw std::invalid_argument("--handicap: " + label + " has no fixed_handicap");
+  }
+  for (const std::string& check : external::unanswerable_checks(engine.commands())) {
+    fmt::print(stderr, "tengen: {} cannot answer: {}\n", label, check);
+  }
+}
+
 int run_crosscheck_command(const CrosscheckOptions& o) {
   external::CrosscheckConfig config;
-  config.gnugo = external::find_gnugo(o.gnugo);
-  if (config.gnugo.empty()) {
+  if (!o.engine.empty()) {
+    config.engine = parse_engine_command(o.engine, "--engine");
+  } else {
+    config.gnugo = external::find_gnugo(o.gnugo);
+  }
+  if (config.gnugo.empty() && config.engine.empty()) {
     throw std::runtime_error(o.gnugo.empty()
                                  ? "cannot find gnugo (not on PATH nor /usr/games/gnugo); "
                                    "install GNU Go 3.8 or give --gnugo PATH"
@@ -97,6 +139,13 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
   config.max_moves = o.max_moves;
   config.timeout = std::chrono::milliseconds(int64_t(o.timeout * 1000));
   external::validate(config);
+  if (!config.engine.empty()) {
+    try {
+      check_engine(config, o);
+    } catch (const external::GtpError& error) {
+      throw std::runtime_error(std::string("--engine: the engine does not work: ") + error.what());
+    }
+  }
   Output json;
   if (!o.json.empty()) json = Output(o.json, "JSON file");
   if (!o.sgf.empty()) prepare_output_dir(o.sgf, "SGF directory");
@@ -133,7 +182,8 @@ void add_crosscheck_command(CLI::App& app) {
   auto options = std::make_shared<CrosscheckOptions>();
   CLI::App* cmd = app.add_subcommand(
       "crosscheck",
-      "Cross-check the rules with GNU Go: random light-policy games on both engines, comparing "
+      "Cross-check the rules with GNU Go (or any GTP engine, --engine): random light-policy games "
+      "on both engines, comparing "
       "the legality of every point, stones and captures after every move and the score of "
       "settled final positions, for each rule combination both support. Known differences of "
       "GNU Go's rules are named and kept out; any other difference exits with status 1.");
@@ -159,8 +209,14 @@ void add_crosscheck_command(CLI::App& app) {
   add_komi_option(cmd, options->komi,
                   "fixed komi, a multiple of 0.5 from -1000 to 1000 (default: varied per game)");
   add_seed_option(cmd, options->seed, "run seed");
-  cmd->add_option("--gnugo", options->gnugo,
-                  "path of the gnugo program (default: gnugo on PATH, else /usr/games/gnugo)");
+  CLI::Option* gnugo =
+      cmd->add_option("--gnugo", options->gnugo,
+                      "path of the gnugo program (default: gnugo on PATH, else /usr/games/gnugo)");
+  cmd->add_option("--engine", options->engine,
+                  "compare with this GTP engine instead of GNU Go: its command line (told the "
+                  "rules by tengen-rules or kata-set-rules; else give the one rule set it plays "
+                  "under with --rules); checks it has no command for are skipped and named")
+      ->excludes(gnugo);
   add_threads_option(cmd, options->threads, true);
   cmd->add_flag("--handicap", options->handicap,
                 "one game in four on boards from 7x7 up starts with a fixed handicap");

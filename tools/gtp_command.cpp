@@ -54,7 +54,8 @@ void add_gtp_command(CLI::App& app) {
       "Commands: list_commands gives them all. Besides GTP 2's own: rectangular_boardsize W H,\n"
       "is_legal, all_legal, list_stones, captures (as in GNU Go), and\n"
       "tengen-rules [PRESET|key=value,...] to show or set the rules (komi included).\n"
-      "final_status_list calls every stone alive: the engine is a random player.");
+      "final_score and final_status_list estimate dead stones and seki by playouts\n"
+      "(as `tengen score`); genmove is the random player.");
   on_run(gtp, [options] { return run_gtp(*options); });
 }
 

@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
   tengen::tools::add_report_command(app);
   tengen::tools::add_score_command(app);
   tengen::tools::add_merge_command(app);
+  tengen::tools::add_match_command(app);
   if (argc == 1) {
     fmt::print(stderr, "tengen: give a command (one of: {}; see tengen --help)\n",
                command_names(app));

@@ -1,10 +1,12 @@
 #include "tools/options.h"
 
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/core.h>
 
 #include "core/types.h"
+#include "external/command_line.h"
 #include "selfplay/runner.h"
 
 namespace tengen::tools {
@@ -117,6 +119,34 @@ int resolve_threads(int requested) {
     return cores;
   }
   return requested;
+}
+
+}  // namespace tengen::tools
+
+namespace tengen::tools {
+
+std::vector<std::string> parse_engine_command(const std::string& text, const std::string& option) {
+  std::vector<std::string> argv;
+  try {
+    argv = external::split_command_line(text);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(option + ": " + e.what());
+  }
+  if (argv[0] == "tengen") {
+    argv[0] = std::filesystem::read_symlink("/proc/self/exe").string();
+    return argv;
+  }
+  const bool bare = argv[0].find('/') == std::string::npos;
+  std::string found = external::find_program(argv[0]);
+  // Debian puts GNU Go and other games in /usr/games, which root's PATH lacks.
+  if (found.empty() && bare) found = external::find_program("/usr/games/" + argv[0]);
+  if (found.empty()) {
+    throw std::invalid_argument(
+        option + ": cannot find the program '" + argv[0] + "'" +
+        (bare ? " on PATH nor in /usr/games" : " (not an executable file)"));
+  }
+  argv[0] = found;
+  return argv;
 }
 
 }  // namespace tengen::tools

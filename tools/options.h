@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -84,6 +85,12 @@ struct RandomGameOptions {
 // --handicap, 0 to 361, described as `stones` followed by how the rules'
 // handicap setting places them.
 CLI::Option* add_handicap_option(CLI::App* cmd, int& target, const std::string& stones);
+
+// An engine's command line ("CMD ARGS", split as a shell splits it) with its
+// program found: "tengen" is this very program; a bare name is looked up on
+// PATH, then in /usr/games (where Debian puts GNU Go). Throws
+// std::invalid_argument naming `option` and the problem.
+std::vector<std::string> parse_engine_command(const std::string& text, const std::string& option);
 
 // The threads a run uses: all cores for 0; more threads than cores would
 // only slow the run down (and oneTBB warns about them), so a larger request

@@ -44,7 +44,7 @@ struct ScoreCommandOptions {
 // list with ours.
 void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, selfplay::RecordScore& g) {
   const Board& board = game.board();
-  gnugo.new_game(board.width(), game.rules().komi);
+  gnugo.new_game(board.width(), board.width(), game.rules().komi);
   std::vector<uint8_t> ours(size_t(board.array_size()), 0), theirs(ours);
   for (Point p : g.dead) ours[p] = 1;
   for (int y = 0; y < board.height(); ++y) {

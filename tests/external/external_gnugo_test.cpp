@@ -70,6 +70,18 @@ std::vector<Point> moves(int size, std::initializer_list<const char*> vertices) 
   return result;
 }
 
+// Every count of a tally, to compare two tallies in one line.
+std::string tally_text(const Tally& t) {
+  std::string text = std::to_string(t.games) + " " + std::to_string(t.moves) + " " +
+                     std::to_string(t.positions) + " " + std::to_string(t.points) + " " +
+                     std::to_string(t.scores) + " " + std::to_string(t.unsettled) + " " +
+                     std::to_string(t.capped) + " " + std::to_string(t.stopped) + " " +
+                     std::to_string(t.engine_errors);
+  for (uint64_t d : t.disagreements) text += " d" + std::to_string(d);
+  for (uint64_t k : t.known) text += " k" + std::to_string(k);
+  return text;
+}
+
 Rules rules_with(KoRule ko, SuicideRule suicide, Scoring scoring) {
   Rules rules = shared_rule_sets().front();
   rules.ko = ko;
@@ -85,7 +97,7 @@ struct Played {
 
 Played play_fixed(const std::string& gnugo, const Rules& rules, int size,
                   const std::vector<Point>& sequence) {
-  CrossChecker checker(gnugo, rules);
+  CrossChecker checker({gnugo, {}}, rules);
   GameSpec spec;
   spec.size = size;
   spec.rules = rules;
@@ -215,10 +227,39 @@ TEST(Crosscheck, SameReportOnAnyNumberOfThreads) {
 
 // The comparison is not vacuous: a GNU Go that forbids suicide, playing games
 // where suicide is allowed, is caught.
+// GNU Go given as any engine (--engine: its command line, its own flags for
+// the rules) gives the same verdict, tally for tally, as GNU Go driven as
+// GNU Go: its known differences are recognised by its name.
+TEST(Crosscheck, GnuGoAsAnyEngineGivesTheSameVerdict) {
+  REQUIRE_GNUGO(gnugo);
+  for (const Rules& rules :
+       {rules_with(KoRule::Positional, SuicideRule::Allowed, Scoring::Territory),
+        rules_with(KoRule::Simple, SuicideRule::Forbidden, Scoring::Area)}) {
+    CrosscheckConfig config;
+    config.gnugo = gnugo;
+    config.rule_sets = {rules};
+    config.sizes = {3, 5, 7};
+    config.games = 12;
+    const CrosscheckReport as_gnugo = run_crosscheck(config);
+    config.gnugo.clear();
+    config.engine = {gnugo};
+    for (const std::string& flag : gnugo_flags(rules)) config.engine.push_back(flag);
+    const CrosscheckReport as_engine = run_crosscheck(config);
+    EXPECT_EQ(tally_text(as_engine.total), tally_text(as_gnugo.total)) << rules.to_string();
+    EXPECT_EQ(as_engine.clean(), as_gnugo.clean());
+    EXPECT_TRUE(as_engine.clean()) << format_report(as_engine);
+    ASSERT_TRUE(as_engine.rule_sets[0].rules_setting);
+    EXPECT_EQ(as_engine.rule_sets[0].rules_setting->command, RulesCommand::None);
+    EXPECT_TRUE(as_engine.rule_sets[0].unanswerable.empty());
+    EXPECT_GT(as_engine.total.points, 0u);
+  }
+}
+
 TEST(Crosscheck, MismatchedRulesAreCaught) {
   REQUIRE_GNUGO(gnugo);
   const Rules ours = rules_with(KoRule::Simple, SuicideRule::Allowed, Scoring::Area);
-  CrossChecker checker(gnugo, rules_with(KoRule::Simple, SuicideRule::Forbidden, Scoring::Area));
+  CrossChecker checker({gnugo, {}},
+                       rules_with(KoRule::Simple, SuicideRule::Forbidden, Scoring::Area));
   GameSpec spec;
   spec.size = 3;
   spec.rules = ours;

@@ -262,7 +262,7 @@ TEST(DeadStonesGolden, GnuGoNamesTheSameDeadStones) {
   external::GnuGo gnugo(program, rules);
   for (const char* diagram : {kDeadStones, kFalseEye}) {
     const Board board = board_from(diagram);
-    gnugo.new_game(board.width(), rules.komi);
+    gnugo.new_game(board.width(), board.width(), rules.komi);
     for (int y = 0; y < board.height(); ++y) {
       for (int x = 0; x < board.width(); ++x) {
         const Point p = board.point(x, y);
