@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/add_fields.h"
 #include "core/coords.h"
 #include "external/gnugo_history.h"
 #include "formats/sgf.h"
@@ -54,18 +55,11 @@ uint64_t Tally::unexplained() const {
 }
 
 void Tally::add(const Tally& o) {
-  games += o.games;
-  moves += o.moves;
-  positions += o.positions;
-  points += o.points;
-  scores += o.scores;
-  unsettled += o.unsettled;
-  capped += o.capped;
-  stopped += o.stopped;
-  handicap_games += o.handicap_games;
+  add_fields(*this, o, &Tally::games, &Tally::moves, &Tally::positions, &Tally::points,
+             &Tally::scores, &Tally::unsettled, &Tally::capped, &Tally::stopped,
+             &Tally::handicap_games, &Tally::engine_errors);
   for (int i = 0; i < kDisagreementKinds; ++i) disagreements[i] += o.disagreements[i];
   for (int i = 0; i < kKnownDifferenceKinds; ++i) known[i] += o.known[i];
-  engine_errors += o.engine_errors;
 }
 
 namespace {
