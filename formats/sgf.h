@@ -69,6 +69,7 @@ struct GameRecord {
   Rules rules;
   std::string ruleset;  // RU as written; "" when absent
   bool has_komi = false;
+  std::string komi_text;  // KM as written; "" when absent (formats/record_rules.h reads it)
   int handicap = 0;                    // HA; 0 when absent or unreadable
   std::string result;                  // RE as written
   std::string black_name;              // PB
