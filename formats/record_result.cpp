@@ -48,8 +48,8 @@ std::string_view scoring_name(Scoring s) {
 RecordResult read_result(std::string_view re) {
   const std::string t = lower_trimmed(re);
   RecordResult r;
-  static constexpr std::array<std::string_view, 9> kDraws = {
-      "0", "draw", "jigo", "d", "和棋", "和局", "持碁", "무승부", "빅"};
+  static constexpr std::array<std::string_view, 9> kDraws = {"0",    "draw", "jigo",   "d", "和棋",
+                                                             "和局", "持碁", "무승부", "빅"};
   for (std::string_view d : kDraws) {
     if (t == d) {
       r.winner = '0';
@@ -77,7 +77,8 @@ RecordResult read_result(std::string_view re) {
     size_t used = 0;
     if (const std::optional<double> m = read_points(std::string_view(t).substr(i), &used)) {
       r.margin = black ? *m : -*m;
-      r.how = std::string(std::string_view(t).substr(i, used));
+      r.how =
+          fmt::format("{} read as {} points", std::string_view(t).substr(i, used), format_komi(*m));
       return r;
     }
   }

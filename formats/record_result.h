@@ -18,9 +18,9 @@
 namespace tengen::formats {
 
 struct RecordResult {
-  char winner = '?';                    // 'B', 'W', '0' (a draw) or '?' (void, unknown)
-  std::optional<double> margin;         // for Black, when RE states it
-  std::string how;                      // "" or how a non-SGF form was read ("3 3/4 stones")
+  char winner = '?';             // 'B', 'W', '0' (a draw) or '?' (void, unknown)
+  std::optional<double> margin;  // for Black, when RE states it
+  std::string how;  // "" or how a non-SGF margin was read ("3又3/4子 read as 7.5 points")
 };
 
 // Never throws; an unreadable RE is winner '?'.

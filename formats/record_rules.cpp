@@ -81,13 +81,13 @@ struct Named {
 // Words that name a ruleset inside a longer text, longest first where one
 // contains another. Korean rules count territory like the Japanese ones.
 constexpr std::array<Named, 22> kRulesWords = {{
-    {"chinese", "chinese"},   {"china", "chinese"},     {"中国", "chinese"},
-    {"中國", "chinese"},      {"japanese", "japanese"}, {"japan", "japanese"},
-    {"日本", "japanese"},     {"korean", "korean"},     {"korea", "korean"},
-    {"韩国", "korean"},       {"韓国", "korean"},       {"韓國", "korean"},
-    {"한국", "korean"},       {"newzealand", "nz"},     {"new zealand", "nz"},
-    {"应氏", "goe"},          {"應氏", "goe"},          {"ing sst", "goe"},
-    {"goe", "goe"},           {"tromp", "tromp-taylor"}, {"american", "aga"},
+    {"chinese", "chinese"}, {"china", "chinese"},      {"中国", "chinese"},
+    {"中國", "chinese"},    {"japanese", "japanese"},  {"japan", "japanese"},
+    {"日本", "japanese"},   {"korean", "korean"},      {"korea", "korean"},
+    {"韩国", "korean"},     {"韓国", "korean"},        {"韓國", "korean"},
+    {"한국", "korean"},     {"newzealand", "nz"},      {"new zealand", "nz"},
+    {"应氏", "goe"},        {"應氏", "goe"},           {"ing sst", "goe"},
+    {"goe", "goe"},         {"tromp", "tromp-taylor"}, {"american", "aga"},
     {"aga", "aga"},
 }};
 
@@ -130,11 +130,21 @@ std::optional<Rules> katago_rules(std::string_view text) {
 }
 
 constexpr std::array<Named, 15> kServers = {{
-    {"tygem", "korean"},        {"타이젬", "korean"},     {"wbaduk", "korean"},
-    {"cyberoro", "korean"},     {"사이버오로", "korean"}, {"kgs", "japanese"},
-    {"pandanet", "japanese"},   {"online-go", "japanese"}, {"ogs", "japanese"},
-    {"foxwq", "chinese"},       {"野狐", "chinese"},      {"yuanyu", "chinese"},
-    {"fox", "chinese"},         {"cgos", "chinese"},      {"igs", "japanese"},
+    {"tygem", "korean"},
+    {"타이젬", "korean"},
+    {"wbaduk", "korean"},
+    {"cyberoro", "korean"},
+    {"사이버오로", "korean"},
+    {"kgs", "japanese"},
+    {"pandanet", "japanese"},
+    {"online-go", "japanese"},
+    {"ogs", "japanese"},
+    {"foxwq", "chinese"},
+    {"野狐", "chinese"},
+    {"yuanyu", "chinese"},
+    {"fox", "chinese"},
+    {"cgos", "chinese"},
+    {"igs", "japanese"},
 }};
 
 }  // namespace
@@ -156,7 +166,11 @@ std::optional<double> read_points(std::string_view text, size_t* used) {
     return true;
   };
   double fraction = 0;
-  if (skip("又")) {
+  double whole = *n;
+  if (whole >= 1 && whole <= 3 && whole == std::floor(whole) && skip("/4")) {
+    fraction = whole / 4;  // "1/4子": a quarter stone alone
+    whole = 0;
+  } else if (skip("又")) {
     if (rest.size() >= 3 && rest[1] == '/' && rest[2] == '4' && rest[0] >= '1' && rest[0] <= '3') {
       fraction = (rest[0] - '0') / 4.0;
       rest.remove_prefix(3);
@@ -168,7 +182,7 @@ std::optional<double> read_points(std::string_view text, size_t* used) {
   } else if (skip("½")) {
     fraction = 0.5;
   }
-  double points = *n + fraction;
+  double points = whole + fraction;
   if (skip("子")) {
     points *= 2;  // stones: a stone is two points
   } else if (skip("目半") || skip("집반") || skip("집 반")) {
@@ -285,12 +299,11 @@ RecordRules infer_record_rules(const GameRecord& record, const RecordRulesOverri
   if (overrides.rules) {
     rules = *overrides.rules;
     out.name = overrides.rules->preset_name().empty() ? overrides.rules->to_string()
-                                                       : std::string(overrides.rules->preset_name());
+                                                      : std::string(overrides.rules->preset_name());
     out.rules_known = true;
     out.inferences.push_back("rules " + out.name + " from --rules");
-  } else if (std::optional<Rules> r = record.ruleset.empty()
-                                         ? std::nullopt
-                                         : rules_in_text(record.ruleset, &out.name)) {
+  } else if (std::optional<Rules> r =
+                 record.ruleset.empty() ? std::nullopt : rules_in_text(record.ruleset, &out.name)) {
     rules = *r;
     rules_from = quoted("RU", record.ruleset);
     out.rules_known = true;
@@ -323,13 +336,14 @@ RecordRules infer_record_rules(const GameRecord& record, const RecordRulesOverri
     komi = reading->komi;
     out.komi_known = true;
     if (!reading->how.empty()) {
-      out.inferences.push_back(fmt::format("komi {} inferred from {} ({})", format_komi(komi),
-                                           km_quoted, reading->how));
+      out.inferences.push_back(
+          fmt::format("komi {} inferred from {} ({})", format_komi(komi), km_quoted, reading->how));
     }
   } else {
     // KM is 0, missing or unreadable: a komi stated in words wins.
     for (std::string_view id : {"RU", "GN", "EV", "GC", "C"}) {
-      const std::string_view v = id == "RU" ? std::string_view(record.ruleset) : root_value(record, id);
+      const std::string_view v =
+          id == "RU" ? std::string_view(record.ruleset) : root_value(record, id);
       if (const std::optional<double> k = v.empty() ? std::nullopt : komi_in_text(v)) {
         komi = *k;
         out.komi_known = true;
@@ -351,9 +365,9 @@ RecordRules infer_record_rules(const GameRecord& record, const RecordRulesOverri
                              "record; --komi sets it)");
     } else if (!out.komi_known && record.handicap > 0) {
       komi = 0.5;
-      out.warnings.push_back(fmt::format(
-          "{}: komi 0.5 used, as usual with a handicap (--komi sets it)",
-          km.empty() ? "no KM" : "unreadable " + km_quoted));
+      out.warnings.push_back(
+          fmt::format("{}: komi 0.5 used, as usual with a handicap (--komi sets it)",
+                      km.empty() ? "no KM" : "unreadable " + km_quoted));
     } else if (!out.komi_known && out.rules_known) {
       out.komi_known = true;
       out.inferences.push_back(fmt::format("komi {} inferred from the rules {} ({})",
@@ -379,9 +393,9 @@ RecordRules infer_record_rules(const GameRecord& record, const RecordRulesOverri
     }
     if (!out.name.empty()) {
       out.rules_known = true;
-      out.inferences.push_back(fmt::format(
-          "rules {} inferred from komi {} ({} counting goes with that komi)", out.name,
-          format_komi(komi), rules.scoring == Scoring::Area ? "area" : "territory"));
+      out.inferences.push_back(
+          fmt::format("rules {} inferred from komi {} ({} counting goes with that komi)", out.name,
+                      format_komi(komi), rules.scoring == Scoring::Area ? "area" : "territory"));
     }
   }
   if (!out.rules_known) {

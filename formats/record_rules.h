@@ -31,7 +31,7 @@ std::optional<KomiReading> read_komi_text(std::string_view km);
 
 // An amount of points at the start of `text`, as Go texts write it: 6.5, 6,
 // 六, 6目半 and 6집반 (6.5), 半目 and 반집 (0.5), 3又3/4子 and 3¾ (stones, 7.5
-// points), 2子 (4 points). Sets *used to the bytes read; nullopt if `text`
+// points), 1/4子 (0.5 points), 2子 (4 points). Sets *used to the bytes read; nullopt if `text`
 // does not start with one.
 std::optional<double> read_points(std::string_view text, size_t* used);
 
@@ -53,14 +53,14 @@ std::optional<Rules> rules_in_text(std::string_view text, std::string* name = nu
 std::optional<Rules> server_rules(std::string_view text, std::string* server = nullptr);
 
 struct RecordRulesOverrides {
-  std::optional<Rules> rules;  // --rules: used as given (komi from the record)
-  std::optional<double> komi;  // --komi: used as given
+  std::optional<Rules> rules;               // --rules: used as given (komi from the record)
+  std::optional<double> komi;               // --komi: used as given
   Rules default_rules = Rules::japanese();  // when nothing tells the rules
 };
 
 struct RecordRules {
-  Rules rules;           // with the komi
-  std::string name;      // "chinese", "japanese", "korean", ..., or the rules text
+  Rules rules;       // with the komi
+  std::string name;  // "chinese", "japanese", "korean", ..., or the rules text
   bool rules_known = false;
   bool komi_known = false;
   // One line per decision: "komi 6.5 inferred from KM[650] (hundredths)",

@@ -237,8 +237,8 @@ std::vector<std::vector<Point>> chains_with_status(const Board& board,
   return chains;
 }
 
-ScoreContext estimated_context(const Game& game, const DeadStoneEstimate& estimate,
-                               int extra_black, int extra_white) {
+ScoreContext estimated_context(const Game& game, const DeadStoneEstimate& estimate, int extra_black,
+                               int extra_white) {
   ScoreContext context = game.score_context();
   context.black_prisoners += extra_black;
   context.white_prisoners += extra_white;

@@ -183,8 +183,7 @@ std::string game_line(const GameScore& g) {
     verdict = g.same_winner ? "same winner" : "DIFFERENT WINNER";
   } else if (!g.same_margin) {
     verdict = fmt::format("DIFFERS by {} ({}){}", format_komi(g.score.margin - *g.record.margin),
-                          to_string(g.difference.kind),
-                          g.same_winner ? "" : ", DIFFERENT WINNER");
+                          to_string(g.difference.kind), g.same_winner ? "" : ", DIFFERENT WINNER");
   }
   std::string gnugo;
   if (g.gnugo_dead) {
@@ -226,10 +225,10 @@ nlohmann::json game_json(const GameScore& g) {
   j["record_margin"] = g.record.margin ? nlohmann::json(*g.record.margin) : nlohmann::json();
   j["same_winner"] = g.same_winner;
   j["same_margin"] = g.same_margin;
-  j["difference"] =
-      g.difference.kind == formats::Difference::None
-          ? nlohmann::json()
-          : nlohmann::json{{"class", to_string(g.difference.kind)}, {"detail", g.difference.detail}};
+  j["difference"] = g.difference.kind == formats::Difference::None
+                        ? nlohmann::json()
+                        : nlohmann::json{{"class", to_string(g.difference.kind)},
+                                         {"detail", g.difference.detail}};
   if (g.gnugo_dead) {
     j["gnugo_dead"] = points_text(g.width, g.height, *g.gnugo_dead);
     j["stones"] = g.stones;
@@ -310,9 +309,8 @@ int run_score(const ScoreCommandOptions& options) {
   if (!options.rules.empty()) overrides.rules = parse_rules(options.rules, "");
   // A komi written into --rules ("chinese,komi=7") is a komi override too.
   if (!options.komi.empty() || options.rules.find("komi=") != std::string::npos) {
-    overrides.komi = parse_rules(options.rules.empty() ? "tromp-taylor" : options.rules,
-                                 options.komi)
-                         .komi;
+    overrides.komi =
+        parse_rules(options.rules.empty() ? "tromp-taylor" : options.rules, options.komi).komi;
   }
   overrides.default_rules = parse_rules(options.default_rules, "");
   formats::SgfReadOptions read;
