@@ -56,6 +56,8 @@ set(tengen_formats_headers
   formats/sgf_tree.h
   formats/sgf_rules.h
   formats/sgf.h
+  formats/record_rules.h
+  formats/record_result.h
   formats/replay.h
   formats/verify.h)
 

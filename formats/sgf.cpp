@@ -112,6 +112,7 @@ class RecordReader {
   }
 
   void read_komi(const SgfNode& node, std::string_view value) {
+    record_.komi_text = std::string(value);
     const std::string_view v = trim(value);
     char* end = nullptr;
     const std::string s(v.substr(0, 32));

@@ -69,14 +69,15 @@ struct GameRecord {
   Rules rules;
   std::string ruleset;  // RU as written; "" when absent
   bool has_komi = false;
-  int handicap = 0;                    // HA; 0 when absent or unreadable
-  std::string result;                  // RE as written
-  std::string black_name;              // PB
-  std::string white_name;              // PW
-  std::string charset;                 // CA as written, "" when absent (FF[4]: then ISO-8859-1);
-                                       // text bytes are passed through, never converted
-  std::vector<SetupStep> setup;        // in main-line order
-  std::vector<Move> moves;             // the main line's moves; kPass for a pass
+  std::string komi_text;         // KM as written; "" when absent (formats/record_rules.h reads it)
+  int handicap = 0;              // HA; 0 when absent or unreadable
+  std::string result;            // RE as written
+  std::string black_name;        // PB
+  std::string white_name;        // PW
+  std::string charset;           // CA as written, "" when absent (FF[4]: then ISO-8859-1);
+                                 // text bytes are passed through, never converted
+  std::vector<SetupStep> setup;  // in main-line order
+  std::vector<Move> moves;       // the main line's moves; kPass for a pass
   std::vector<uint32_t> move_offsets;  // byte offset of each move's node
   std::vector<uint32_t> move_lines;    // 1-based line of each move's node
   // Root properties not listed above (GN, DT, C, AP, ...), in text order,

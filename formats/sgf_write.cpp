@@ -101,6 +101,7 @@ GameRecord record_from_moves(const Board& start, const Rules& rules, int handica
   record.rules = rules;
   record.ruleset = sgf_rules_name(rules);
   record.has_komi = true;
+  record.komi_text = format_komi(rules.komi);
   record.handicap = handicap;
   record.charset = "UTF-8";
   record.root_extra.push_back(SgfProperty{"AP", {std::string("Tengen:") + TENGEN_VERSION}});

@@ -46,13 +46,13 @@ py::tuple verify(py::handle paths, const std::string& default_rules, py::handle 
   return py::make_tuple(formats::format_report_json(report), raised);
 }
 
-std::string score(py::handle paths, const std::optional<std::string>& rules,
+// As `tengen score`: `rules` and `komi` override each record's (a komi= in
+// `rules` is a komi override too).
+std::string score(py::handle paths, const std::optional<std::string>& rules, py::handle komi,
                   const std::string& default_rules, py::handle playouts, py::handle seed,
                   py::handle threads, py::handle dead_percent, py::handle settled_percent) {
-  std::optional<Rules> override;
-  if (rules) override = parse_rules(*rules, "");
-  formats::SgfReadOptions read;
-  read.default_rules = parse_rules(default_rules, "");
+  const formats::RecordRulesOverrides overrides =
+      selfplay::record_rules_overrides(rules.value_or(""), komi_text(komi), default_rules);
   selfplay::DeadStoneOptions estimate;
   estimate.playouts = int(whole(playouts, "playouts", 1, 1000000));
   estimate.seed = whole(seed, "seed", 0, ~uint64_t(0));
@@ -63,7 +63,7 @@ std::string score(py::handle paths, const std::optional<std::string>& rules,
   selfplay::ScoreFiles scored;
   {
     py::gil_scoped_release release;
-    scored = selfplay::score_files(files, override, read, estimate);
+    scored = selfplay::score_files(files, overrides, estimate);
   }
   if (!scored.unreadable.empty()) {
     std::string message = scored.unreadable.front();
@@ -78,9 +78,9 @@ std::string score(py::handle paths, const std::optional<std::string>& rules,
 void add_records(py::module_& m) {
   m.def("verify", &verify, py::arg("paths"), py::arg("default_rules"), py::arg("threads"),
         py::arg("progress"), "`tengen verify --json`: (its text, the exception that stopped it).");
-  m.def("score_record", &score, py::arg("paths"), py::arg("rules"), py::arg("default_rules"),
-        py::arg("playouts"), py::arg("seed"), py::arg("threads"), py::arg("dead_percent"),
-        py::arg("settled_percent"), "`tengen score --json`: its text.");
+  m.def("score_record", &score, py::arg("paths"), py::arg("rules"), py::arg("komi"),
+        py::arg("default_rules"), py::arg("playouts"), py::arg("seed"), py::arg("threads"),
+        py::arg("dead_percent"), py::arg("settled_percent"), "`tengen score --json`: its text.");
 }
 
 }  // namespace tengen::python

@@ -237,14 +237,20 @@ std::vector<std::vector<Point>> chains_with_status(const Board& board,
   return chains;
 }
 
-Score estimated_score(const Game& game, const DeadStoneEstimate& estimate, int extra_black,
-                      int extra_white) {
+ScoreContext estimated_context(const Game& game, const DeadStoneEstimate& estimate, int extra_black,
+                               int extra_white) {
   ScoreContext context = game.score_context();
   context.black_prisoners += extra_black;
   context.white_prisoners += extra_white;
   context.dead = estimate.dead;
   context.seki = estimate.seki;
-  return score(game.board(), game.rules(), context);
+  return context;
+}
+
+Score estimated_score(const Game& game, const DeadStoneEstimate& estimate, int extra_black,
+                      int extra_white) {
+  return score(game.board(), game.rules(),
+               estimated_context(game, estimate, extra_black, extra_white));
 }
 
 }  // namespace tengen::selfplay

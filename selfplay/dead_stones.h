@@ -76,6 +76,13 @@ std::vector<std::vector<Point>> chains_with_status(const Board& board,
                                                    const DeadStoneEstimate& estimate,
                                                    ChainStatus status);
 
+// What score() needs besides the board to count `game` with the estimate's
+// dead stones and seki: the game's prisoners plus `extra_black` and
+// `extra_white` (captures the game does not know: earlier segments of a
+// replayed record), the handicap, the dead stones and seki.
+ScoreContext estimated_context(const Game& game, const DeadStoneEstimate& estimate,
+                               int extra_black = 0, int extra_white = 0);
+
 // The score of `game` with the estimate's dead stones removed and its seki
 // passed on (counted for nobody under SekiRule::Neutral). `extra_black` and
 // `extra_white` are captures the game does not know (earlier segments of a

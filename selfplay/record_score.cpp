@@ -3,36 +3,31 @@
 #include <cmath>
 
 #include "core/coords.h"
+#include "core/values.h"
 #include "formats/replay.h"
 #include "formats/verify.h"
 
 namespace tengen::selfplay {
 
-std::optional<double> record_margin(const std::string& re) {
-  if (re == "0" || re == "Draw" || re == "draw" || re == "Jigo" || re == "jigo") return 0.0;
-  if (re.size() < 3 || (re[0] != 'B' && re[0] != 'W') || re[1] != '+') return std::nullopt;
-  const std::optional<double> value = parse_komi(re.substr(2));
-  if (!value) return std::nullopt;
-  return re[0] == 'B' ? *value : -*value;
+formats::RecordRulesOverrides record_rules_overrides(const std::string& rules,
+                                                     const std::string& komi,
+                                                     const std::string& default_rules) {
+  formats::RecordRulesOverrides overrides;
+  if (!rules.empty()) overrides.rules = parse_rules(rules, "");
+  if (!komi.empty() || rules.find("komi=") != std::string::npos) {
+    overrides.komi = parse_rules(rules.empty() ? "tromp-taylor" : rules, komi).komi;
+  }
+  overrides.default_rules = parse_rules(default_rules, "");
+  return overrides;
 }
 
-char record_winner(const std::string& re) {
-  if (re.size() >= 2 && (re[0] == 'B' || re[0] == 'W') && re[1] == '+') return re[0];
-  if (record_margin(re) == 0.0) return '0';
-  return '?';
-}
-
-RecordScore score_record(formats::GameRecord record, const std::optional<Rules>& rules,
+RecordScore score_record(formats::GameRecord record, const formats::RecordRulesOverrides& overrides,
                          const DeadStoneOptions& estimate, const CompareDead& compare) {
   RecordScore g;
-  if (rules) {
-    const double komi = record.has_komi ? record.rules.komi : rules->komi;
-    record.rules = *rules;
-    record.rules.komi = komi;
-  }
-  g.rules = record.rules;
+  g.rules = formats::infer_record_rules(record, overrides);
+  record.rules = g.rules.rules;
   g.record_result = record.result;
-  g.record_margin = record_margin(record.result);
+  g.record = formats::read_result(record.result);
   g.width = record.width;
   g.height = record.height;
   const formats::Replay r = formats::replay(record);
@@ -48,12 +43,10 @@ RecordScore score_record(formats::GameRecord record, const std::optional<Rules>&
       estimate_dead_stones(game.board(), game.to_move(), game.rules(), estimate);
   const int extra_black = r.black_captures - game.prisoners(Color::Black);
   const int extra_white = r.white_captures - game.prisoners(Color::White);
-  g.score = estimated_score(game, e, extra_black, extra_white);
+  const ScoreContext context = estimated_context(game, e, extra_black, extra_white);
+  g.score = score(game.board(), game.rules(), context);
   g.dead = e.dead;
   g.seki = e.seki;
-  ScoreContext context;
-  context.dead = e.dead;
-  context.seki = e.seki;
   final_owners(game.board(), game.rules(), context, g.owner);
   for (int i = 0; i < game.board().array_size(); ++i) {
     const Color c = game.board().at(Point(i));
@@ -62,8 +55,12 @@ RecordScore score_record(formats::GameRecord record, const std::optional<Rules>&
   const char ours = g.score.winner == Winner::Black   ? 'B'
                     : g.score.winner == Winner::White ? 'W'
                                                       : '0';
-  g.same_winner = ours == record_winner(record.result);
-  g.same_margin = g.record_margin && *g.record_margin == g.score.margin;
+  g.same_winner = ours == g.record.winner;
+  g.same_margin = g.record.margin && *g.record.margin == g.score.margin;
+  if (g.record.margin && !g.same_margin) {
+    g.difference =
+        formats::classify_difference(game.board(), game.rules(), context, *g.record.margin);
+  }
   if (compare) compare(game, g);
   return g;
 }
@@ -80,23 +77,29 @@ void ScoreSummary::add(const RecordScore& g) {
     stones += g.stones;
     stones_agreeing += g.stones_agreeing;
   }
-  if (record_winner(g.record_result) != '?') {
+  inferred += !g.rules.inferences.empty();
+  warned += !g.rules.warnings.empty();
+  if (g.record.winner != '?') {
     ++compared;
     same_winner += g.same_winner;
   }
-  if (!g.record_margin) return;
+  if (!g.record.margin) return;
   ++counted;
   exact += g.same_margin;
-  abs_error += std::abs(g.score.margin - *g.record_margin);
+  counted_same_winner += g.same_winner;
+  ++by_class[size_t(g.difference.kind)];
+  abs_error += std::abs(g.score.margin - *g.record.margin);
 }
 
 double ScoreSummary::mean_abs_error() const {
   return counted > exact ? abs_error / (counted - exact) : 0;
 }
 
-ScoreFiles score_files(const std::vector<std::string>& paths, const std::optional<Rules>& rules,
-                       const formats::SgfReadOptions& read, const DeadStoneOptions& estimate,
-                       const ScoreFilesHooks& hooks) {
+ScoreFiles score_files(const std::vector<std::string>& paths,
+                       const formats::RecordRulesOverrides& overrides,
+                       const DeadStoneOptions& estimate, const ScoreFilesHooks& hooks) {
+  formats::SgfReadOptions read;
+  read.default_rules = overrides.default_rules;
   ScoreFiles out;
   for (const std::string& file : formats::collect_sgf_files(paths)) {
     const formats::SgfRead sgf = formats::read_sgf_file(file, read);
@@ -107,7 +110,7 @@ ScoreFiles score_files(const std::vector<std::string>& paths, const std::optiona
     }
     std::vector<RecordScore> scores;
     for (size_t k = 0; k < sgf.games.size(); ++k) {
-      scores.push_back(score_record(sgf.games[k], rules, estimate, hooks.compare));
+      scores.push_back(score_record(sgf.games[k], overrides, estimate, hooks.compare));
       scores.back().file = file;
       scores.back().index = k;
       out.summary.add(scores.back());
@@ -132,7 +135,11 @@ nlohmann::json record_score_json(const RecordScore& g) {
     j["error"] = g.error;
     return j;
   }
-  j["rules"] = g.rules.to_string();
+  j["rules"] = g.rules.rules.to_string();
+  j["rules_name"] = g.rules.name;
+  j["komi"] = g.rules.rules.komi;
+  j["inferences"] = g.rules.inferences;
+  j["warnings"] = g.rules.warnings;
   j["result"] = g.score.result();
   j["margin"] = g.score.margin;
   j["black"] = g.score.black;
@@ -140,9 +147,13 @@ nlohmann::json record_score_json(const RecordScore& g) {
   j["neutral"] = g.score.neutral;
   j["dead"] = points_text(g.width, g.height, g.dead);
   j["seki"] = points_text(g.width, g.height, g.seki);
-  j["record_margin"] = g.record_margin ? nlohmann::json(*g.record_margin) : nlohmann::json();
+  j["record_margin"] = g.record.margin ? nlohmann::json(*g.record.margin) : nlohmann::json();
   j["same_winner"] = g.same_winner;
   j["same_margin"] = g.same_margin;
+  j["difference"] = g.difference.kind == formats::Difference::None
+                        ? nlohmann::json()
+                        : nlohmann::json{{"class", to_string(g.difference.kind)},
+                                         {"detail", g.difference.detail}};
   if (g.other_dead) {
     j["gnugo_dead"] = points_text(g.width, g.height, *g.other_dead);
     j["stones"] = g.stones;
@@ -152,6 +163,7 @@ nlohmann::json record_score_json(const RecordScore& g) {
 }
 
 nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOptions& estimate) {
+  using formats::Difference;
   const ScoreSummary& s = scored.summary;
   return {{"games", scored.games},
           {"summary",
@@ -159,8 +171,16 @@ nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOption
             {"not_scored", s.errors},
             {"with_winner", s.compared},
             {"same_winner", s.same_winner},
+            {"inferred", s.inferred},
+            {"warned", s.warned},
             {"counted", s.counted},
             {"margin_reproduced", s.exact},
+            {"counted_same_winner", s.counted_same_winner},
+            {"differences",
+             {{"komi", s.of(Difference::Komi)},
+              {"counting", s.of(Difference::Counting)},
+              {"parity", s.of(Difference::Parity)},
+              {"life_and_death", s.of(Difference::LifeAndDeath)}}},
             {"mean_abs_error_others", s.mean_abs_error()},
             {"gnugo_games", s.other_games},
             {"gnugo_games_agreeing", s.other_games_agreeing},

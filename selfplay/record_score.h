@@ -1,9 +1,12 @@
 // Scoring finished game records with dead stones and seki estimated by
 // playouts (dead_stones.h): what `tengen score` and the Python module's
-// score_record share. Each record is replayed under its rules (or given
-// rules, with the record's komi), scored, and compared with its RE.
+// score_record share. Each record is replayed under the rules and komi it
+// means (formats/record_rules.h: each inference and warning kept) or the
+// given overrides, scored, and compared with its RE (formats/record_result.h),
+// a different margin put in a class.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -14,24 +17,21 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "core/scoring.h"
+#include "formats/record_result.h"
+#include "formats/record_rules.h"
 #include "formats/sgf.h"
 #include "selfplay/dead_stones.h"
 
 namespace tengen::selfplay {
 
-// The margin an RE value states for Black (B+n, W+n, 0, Draw, Jigo), if any.
-std::optional<double> record_margin(const std::string& re);
-// Who RE says won: 'B', 'W', '0' (a draw) or '?' (void, unknown).
-char record_winner(const std::string& re);
-
 // One game's outcome.
 struct RecordScore {
   std::string file;
-  size_t index = 0;   // of the game tree in its file
-  std::string error;  // "" or why it was not scored (an illegal move, a bad setup)
-  Rules rules;
-  std::string record_result;
-  std::optional<double> record_margin;
+  size_t index = 0;              // of the game tree in its file
+  std::string error;             // "" or why it was not scored (an illegal move, a bad setup)
+  formats::RecordRules rules;    // with where each value came from
+  std::string record_result;     // RE as written
+  formats::RecordResult record;  // RE read
   Score score;
   std::vector<Point> dead, seki;
   int width = 19, height = 19;
@@ -40,6 +40,7 @@ struct RecordScore {
   std::vector<Color> owner;
   bool same_winner = false;
   bool same_margin = false;
+  formats::DifferenceClass difference;  // when the margins differ
   // Another engine's dead stones on the same position (`tengen score
   // --gnugo`), and how many stones both call dead or both call not dead.
   std::optional<std::vector<Point>> other_dead;
@@ -50,18 +51,33 @@ struct RecordScore {
 // another engine (fills other_dead, stones, stones_agreeing).
 using CompareDead = std::function<void(const Game& game, RecordScore& score)>;
 
-// Replays and scores one record; `rules`, when given, replaces the record's
-// rules (the record's KM still sets the komi). Never throws for a record
-// read by read_sgf: a record that does not replay has `error` set.
-RecordScore score_record(formats::GameRecord record, const std::optional<Rules>& rules,
+// The overrides read from the texts of --rules ("": each record's own),
+// --komi ("": each record's own; a komi= in the rules text is a komi
+// override too) and --default-rules, as parse_rules reads them. Throws
+// std::invalid_argument with parse_rules' message.
+formats::RecordRulesOverrides record_rules_overrides(const std::string& rules,
+                                                     const std::string& komi,
+                                                     const std::string& default_rules);
+
+// Replays and scores one record under formats::infer_record_rules(record,
+// overrides). Never throws for a record read by read_sgf: a record that does
+// not replay has `error` set.
+RecordScore score_record(formats::GameRecord record, const formats::RecordRulesOverrides& overrides,
                          const DeadStoneOptions& estimate, const CompareDead& compare = {});
 
-// Counts over scored games.
+// Counts over scored games. Counted records (RE with a number): how many
+// margins and winners match, the others by difference class, and the mean
+// absolute error of the others.
 struct ScoreSummary {
   int games = 0, errors = 0, counted = 0, exact = 0, compared = 0, same_winner = 0;
+  int counted_same_winner = 0;
+  std::array<int, 5> by_class{};  // indexed by formats::Difference
+  int inferred = 0, warned = 0;   // games with an inference, with a warning
   int other_games = 0, other_games_agreeing = 0, stones = 0, stones_agreeing = 0;
   double abs_error = 0;
   void add(const RecordScore& g);
+  // The counted records whose margin differs in class `d`.
+  int of(formats::Difference d) const { return by_class[size_t(d)]; }
   // The mean absolute error of the counted records whose margin differs.
   double mean_abs_error() const;
 };
@@ -84,9 +100,10 @@ struct ScoreFilesHooks {
                      const std::vector<RecordScore>& scores)>
       on_file;
 };
-ScoreFiles score_files(const std::vector<std::string>& paths, const std::optional<Rules>& rules,
-                       const formats::SgfReadOptions& read, const DeadStoneOptions& estimate,
-                       const ScoreFilesHooks& hooks = {});
+// Files are read with `overrides.default_rules` for records without RU.
+ScoreFiles score_files(const std::vector<std::string>& paths,
+                       const formats::RecordRulesOverrides& overrides,
+                       const DeadStoneOptions& estimate, const ScoreFilesHooks& hooks = {});
 
 // One game as JSON (points as GTP vertices separated by spaces).
 nlohmann::json record_score_json(const RecordScore& g);

@@ -1,9 +1,11 @@
 // `tengen score FILE|DIR...`: scores finished SGF records with dead stones and
-// seki estimated by playouts (selfplay/dead_stones.h), under each record's
-// rules or --rules, and prints the result beside the record's RE, saying where
-// they differ. --json writes it all as JSON; --sgf-out writes each record
-// with TB/TW territory markup. Exit status 1 when a file cannot be read or a
-// record does not replay (a different result is not an error).
+// seki estimated by playouts (selfplay/record_score.h), under the rules and
+// komi each record means (formats/record_rules.h: every inference and warning
+// printed) or --rules/--komi, and prints the result beside the record's RE,
+// saying where they differ and in which class (formats/record_result.h).
+// --json writes it all as JSON; --sgf-out writes each record with TB/TW
+// territory markup. Exit status 1 when a file cannot be read or a record does
+// not replay (a different result is not an error).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -17,6 +19,8 @@
 
 #include "core/coords.h"
 #include "external/gnugo.h"
+#include "formats/record_result.h"
+#include "formats/record_rules.h"
 #include "formats/sgf.h"
 #include "selfplay/dead_stones.h"
 #include "selfplay/record_score.h"
@@ -32,6 +36,7 @@ using selfplay::RecordScore;
 struct ScoreCommandOptions {
   std::vector<std::string> paths;
   std::string rules;  // "" : each record's own
+  std::string komi;   // "" : each record's own
   std::string default_rules = "japanese";
   std::string json;
   std::string sgf_out;
@@ -81,26 +86,37 @@ std::string territory_markup(const RecordScore& g) {
   return (tb.empty() ? "" : "TB" + tb) + (tw.empty() ? "" : "TW" + tw);
 }
 
+// The game's line, then one indented line per inference, warning and
+// difference class.
 std::string game_line(const RecordScore& g) {
   const std::string where = g.index > 0 ? fmt::format("{} #{}", g.file, g.index + 1) : g.file;
   if (!g.error.empty()) return fmt::format("{}: not scored: {}\n", where, g.error);
   std::string verdict = "same result";
-  if (!g.record_margin && selfplay::record_winner(g.record_result) == '?') {
+  if (!g.record.margin && g.record.winner == '?') {
     verdict = "no result to compare";
-  } else if (!g.record_margin) {
+  } else if (!g.record.margin) {
     verdict = g.same_winner ? "same winner" : "DIFFERENT WINNER";
   } else if (!g.same_margin) {
-    verdict = fmt::format("DIFFERS by {}", format_komi(g.score.margin - *g.record_margin));
+    verdict = fmt::format("DIFFERS by {} ({}){}", format_komi(g.score.margin - *g.record.margin),
+                          to_string(g.difference.kind), g.same_winner ? "" : ", DIFFERENT WINNER");
   }
   std::string gnugo;
   if (g.other_dead) {
     gnugo = fmt::format(" | GNU Go dead {}, {} of {} stones agree", g.other_dead->size(),
                         g.stones_agreeing, g.stones);
   }
-  return fmt::format("{}: RE {} | estimated {} (B {} W {} neutral {}; dead {}, seki {}) | {}{}\n",
-                     where, g.record_result.empty() ? "(none)" : g.record_result, g.score.result(),
-                     g.score.black, g.score.white, g.score.neutral, g.dead.size(), g.seki.size(),
-                     verdict, gnugo);
+  std::string text = fmt::format(
+      "{}: RE {}{} | {} komi {}: estimated {} (B {} W {} neutral {}; dead {}, seki {}) | {}{}\n",
+      where, g.record_result.empty() ? "(none)" : g.record_result,
+      g.record.how.empty() ? "" : " (" + g.record.how + ")", g.rules.name,
+      format_komi(g.rules.rules.komi), g.score.result(), g.score.black, g.score.white,
+      g.score.neutral, g.dead.size(), g.seki.size(), verdict, gnugo);
+  for (const std::string& line : g.rules.inferences) text += "  " + line + "\n";
+  for (const std::string& line : g.rules.warnings) text += "  warning: " + line + "\n";
+  if (g.difference.kind != formats::Difference::None) {
+    text += fmt::format("  {}: {}\n", to_string(g.difference.kind), g.difference.detail);
+  }
+  return text;
 }
 
 // The records of one file with markup in each last node, as a collection.
@@ -123,24 +139,22 @@ std::string marked_up(std::vector<formats::GameRecord> records,
 // GNU Go for --gnugo, or null. Its rules only set legality flags; scoring
 // is ours. Dead-stone analysis of a 19x19 middle game can take minutes.
 std::unique_ptr<external::GnuGo> start_gnugo(const ScoreCommandOptions& options,
-                                             const std::optional<Rules>& rules,
-                                             const formats::SgfReadOptions& read) {
+                                             const formats::RecordRulesOverrides& overrides) {
   if (options.gnugo.empty()) return nullptr;
   const std::string program = external::find_gnugo(options.gnugo == "auto" ? "" : options.gnugo);
   if (program.empty()) throw std::invalid_argument("--gnugo: no gnugo program found");
-  return std::make_unique<external::GnuGo>(program, rules ? *rules : read.default_rules,
-                                           std::chrono::minutes(5));
+  return std::make_unique<external::GnuGo>(
+      program, overrides.rules ? *overrides.rules : overrides.default_rules,
+      std::chrono::minutes(5));
 }
 
 int run_score(const ScoreCommandOptions& options) {
-  std::optional<Rules> rules;
-  if (!options.rules.empty()) rules = parse_rules(options.rules, "");
-  formats::SgfReadOptions read;
-  read.default_rules = parse_rules(options.default_rules, "");
+  const formats::RecordRulesOverrides overrides =
+      selfplay::record_rules_overrides(options.rules, options.komi, options.default_rules);
   if (!options.sgf_out.empty() && !std::filesystem::is_directory(options.sgf_out)) {
     throw std::invalid_argument("--sgf-out: '" + options.sgf_out + "' is not a directory");
   }
-  std::unique_ptr<external::GnuGo> gnugo = start_gnugo(options, rules, read);
+  std::unique_ptr<external::GnuGo> gnugo = start_gnugo(options, overrides);
   selfplay::ScoreFilesHooks hooks;
   if (gnugo) {
     hooks.compare = [&](const Game& game, RecordScore& g) {
@@ -151,7 +165,7 @@ int run_score(const ScoreCommandOptions& options) {
         // The comparison is an extra: say so and go on with a fresh GNU Go.
         fmt::print(stderr, "tengen score: GNU Go comparison skipped: {}\n", e.what());
         g.other_dead.reset();
-        gnugo = start_gnugo(options, rules, read);
+        gnugo = start_gnugo(options, overrides);
       }
     };
   }
@@ -170,13 +184,19 @@ int run_score(const ScoreCommandOptions& options) {
     };
   }
   const selfplay::ScoreFiles scored =
-      selfplay::score_files(options.paths, rules, read, options.estimate, hooks);
+      selfplay::score_files(options.paths, overrides, options.estimate, hooks);
   const selfplay::ScoreSummary& summary = scored.summary;
+  using formats::Difference;
   const std::string summary_text = fmt::format(
-      "{} games, {} not scored; {} with a winner in RE: same winner {}; {} counted (RE with a "
-      "number): margin reproduced {}, mean absolute error of the others {:.2f}\n",
-      summary.games, summary.errors, summary.compared, summary.same_winner, summary.counted,
-      summary.exact, summary.mean_abs_error());
+      "{} games, {} not scored; {} with rules or komi inferred, {} with a warning; {} with a "
+      "winner in RE: same winner {}; {} counted (RE with a number): margin reproduced {}, same "
+      "winner {}; the others by class: komi {}, counting {}, parity {}, life and death {}; mean "
+      "absolute error of the others {:.2f}\n",
+      summary.games, summary.errors, summary.inferred, summary.warned, summary.compared,
+      summary.same_winner, summary.counted, summary.exact, summary.counted_same_winner,
+      summary.of(Difference::Komi), summary.of(Difference::Counting),
+      summary.of(Difference::Parity), summary.of(Difference::LifeAndDeath),
+      summary.mean_abs_error());
   if (options.json != "-") std::fputs(summary_text.c_str(), stdout);
   if (gnugo && options.json != "-") {
     std::fputs(fmt::format("GNU Go final_status_list dead: {} of {} games agree on every stone, "
@@ -204,10 +224,13 @@ void add_score_command(CLI::App& app) {
   cmd->add_option("paths", options->paths, "SGF files, or directories searched for *.sgf")
       ->required();
   cmd->add_option("--rules", options->rules,
-                  "Score under these rules instead of each record's (the record's KM still "
-                  "sets the komi): preset or key=value,...");
-  cmd->add_option("--default-rules", options->default_rules, "Rules for records without a known RU")
-      ->capture_default_str();
+                  "Score under these rules instead of each record's (the record's komi still "
+                  "applies unless --komi or komi= is given): preset or key=value,...")
+      ->check(rules_check());
+  add_komi_option(cmd, options->komi, "Score with this komi instead of each record's");
+  add_rules_option(cmd, "--default-rules", options->default_rules,
+                   "Rules for records where neither RU, the server nor the komi tells them "
+                   "(a warning says so)");
   cmd->add_option("--json", options->json, "Also write everything as JSON to FILE ('-': stdout)");
   cmd->add_option("--sgf-out", options->sgf_out,
                   "Write each file, with TB/TW territory markup, into this directory");
@@ -226,7 +249,11 @@ void add_score_command(CLI::App& app) {
                  "Owning a chain in this % of playouts settles it (below: seki candidate)", 0, 100)
       ->capture_default_str();
   cmd->footer(
-      "RE with a number (B+3.5, W+0.5, 0) is compared by margin, B+R or W+T by winner.\n"
+      "Each record's rules and komi are inferred from RU, KM (6.5, 650 in hundredths, 3.75 in "
+      "stones), a komi in RU/GN/EV/GC/C, the server (PC, AP, SO) and the komi; every inference "
+      "and every warning is printed.\n"
+      "RE with a number (B+3.5, W+0.5, 0, 黑胜3又3/4子) is compared by margin, B+R or W+T by "
+      "winner; a different margin is classed: komi, counting, parity or life and death.\n"
       "Exit status: 0 if every record was scored, 1 if a file is unreadable or a record does "
       "not replay.");
   on_run(cmd, [options] {

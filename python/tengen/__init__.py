@@ -181,12 +181,20 @@ def verify(paths: Any, default_rules: str = "japanese", threads: int = 0,
     return _finish(text, raised, json.loads)
 
 
-def score_record(paths: Any, rules: Optional[str] = None, default_rules: str = "japanese",
+def score_record(paths: Any, rules: Optional[str] = None,
+                 komi: Union[None, float, int, str] = None, default_rules: str = "japanese",
                  playouts: int = 400, seed: int = 1, threads: int = 0, dead_percent: int = 50,
                  settled_percent: int = 80) -> dict:
     """Scores finished SGF records with dead stones estimated by playouts, as
     `tengen score --json`: {"games": [...], "summary": {...}, "playouts", "seed"}.
-    rules replaces each record's rules (its KM still sets the komi). An
-    unreadable file raises ValueError naming it."""
-    return json.loads(_core.score_record(paths, rules, default_rules, playouts, seed, threads,
-                                         dead_percent, settled_percent))
+    Each record's rules and komi are inferred as the command does (RU, KM in
+    points, hundredths or stones, a komi in the game's texts, the server, the
+    komi itself): each game states its "rules_name", "komi", "inferences" and
+    "warnings", and a margin that differs from RE its "difference" class
+    (komi, counting, parity, life and death), counted in the summary's
+    "differences". rules replaces each record's rules (the record's komi
+    still applies unless komi, or komi= in rules, is given); komi replaces
+    each record's komi; default_rules serves records whose rules nothing
+    tells (with a warning). An unreadable file raises ValueError naming it."""
+    return json.loads(_core.score_record(paths, rules, komi, default_rules, playouts, seed,
+                                         threads, dead_percent, settled_percent))

@@ -117,6 +117,7 @@ def verify(paths: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]],
            default_rules: str = "japanese", threads: int = 0,
            progress: Progress = None) -> dict[str, Any]: ...
 def score_record(paths: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]],
-                 rules: Optional[str] = None, default_rules: str = "japanese",
-                 playouts: int = 400, seed: int = 1, threads: int = 0, dead_percent: int = 50,
+                 rules: Optional[str] = None, komi: Union[None, float, int, str] = None,
+                 default_rules: str = "japanese", playouts: int = 400, seed: int = 1,
+                 threads: int = 0, dead_percent: int = 50,
                  settled_percent: int = 80) -> dict[str, Any]: ...

@@ -1,6 +1,8 @@
 """tengen.verify and tengen.score_record against `tengen verify --json` and
 `tengen score --json` on the repository's records."""
 
+from pathlib import Path
+
 import pytest
 
 import tengen
@@ -43,6 +45,38 @@ def test_score_record_as_the_command_line():
     assert rules["games"][0]["rules"].startswith("ko=simple")
 
 
+def test_score_record_infers_rules_and_komi_as_the_command_line():
+    folder = DATA / "score-records"
+    py = tengen.score_record(folder, playouts=16, threads=1)
+    assert py == cli_json("score", str(folder), "--playouts", "16", "--threads", "1")
+    games = {Path(g["file"]).stem: g for g in py["games"]}
+    hundredths = games["km_hundredths"]
+    assert (hundredths["rules_name"], hundredths["komi"]) == ("japanese", 6.5)
+    assert any("KM[650]" in line and "hundredths" in line for line in hundredths["inferences"])
+    assert hundredths["warnings"] == [] and hundredths["difference"] is None
+    assert len(games["ru_unknown"]["warnings"]) == 2
+    assert games["diff_komi"]["difference"]["class"] == "komi"
+    assert games["diff_life_and_death"]["difference"]["class"] == "life and death"
+    assert py["summary"]["differences"] == {"komi": 1, "counting": 1, "parity": 1,
+                                            "life_and_death": 1}
+    assert py["summary"]["margin_reproduced"] == 12
+
+
+def test_score_record_komi_and_rules_overrides():
+    record = DATA / "score-records" / "km_points_japanese.sgf"
+    py = tengen.score_record(record, komi=0.5, playouts=16, threads=1)
+    assert py == cli_json("score", str(record), "--komi", "0.5", "--playouts", "16",
+                          "--threads", "1")
+    game = py["games"][0]
+    assert (game["rules_name"], game["komi"]) == ("japanese", 0.5)
+    assert "komi 0.5 from --komi" in game["inferences"]
+    assert game["difference"]["class"] == "komi"
+    # --rules alone keeps the record's komi; komi= in the rules overrides it.
+    assert tengen.score_record(record, rules="chinese", threads=1)["games"][0]["komi"] == 6.5
+    assert tengen.score_record(record, rules="chinese,komi=7", threads=1)["games"][0]["komi"] == 7
+    assert tengen.score_record(record, komi="7.5", threads=1)["games"][0]["komi"] == 7.5
+
+
 def test_score_record_errors(tmp_path):
     with pytest.raises(ValueError, match="missing.sgf"):
         tengen.score_record(tmp_path / "missing.sgf")
@@ -50,3 +84,7 @@ def test_score_record_errors(tmp_path):
         tengen.score_record(DATA / "sgf" / "legal.sgf", playouts=0)
     with pytest.raises(ValueError):
         tengen.score_record(DATA / "sgf" / "legal.sgf", rules="bogus")
+    with pytest.raises(ValueError, match="multiple of 0.5"):
+        tengen.score_record(DATA / "sgf" / "legal.sgf", komi=7.3)
+    with pytest.raises(TypeError, match="komi"):
+        tengen.score_record(DATA / "sgf" / "legal.sgf", komi=[7])

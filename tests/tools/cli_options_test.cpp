@@ -101,6 +101,8 @@ TEST(CliOptions, RulesWithARepeatedKeyAreRefused) {
   expect_refused({{"selfplay", "--rules", "ko=simple,ko=positional"}, "'ko' is given twice"});
   expect_refused({{"play", "--rules", "japanese,"}, "trailing ','"});
   expect_refused({{"play", "--komi", "7.3"}, "multiple of 0.5 from -1000 to 1000"});
+  expect_refused({{"score", "x.sgf", "--komi", "7.3"}, "multiple of 0.5 from -1000 to 1000"});
+  expect_refused({{"score", "x.sgf", "--rules", "japanese,"}, "trailing ','"});
 }
 
 TEST(CliOptions, AnUnknownCommandIsNamed) {
