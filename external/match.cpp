@@ -429,11 +429,11 @@ MatchTotals match_totals(const std::vector<GameResult>& results) {
 std::vector<GameResult> run_match(const MatchConfig& config, const std::vector<uint64_t>& done,
                                   const std::function<void(const GameResult&)>& finished,
                                   const std::atomic<bool>* stop) {
-  std::vector<uint64_t> todo;
+  std::vector<uint64_t> to_play;
   for (uint64_t i = 0; i < config.games; ++i) {
-    if (!std::binary_search(done.begin(), done.end(), i)) todo.push_back(i);
+    if (!std::binary_search(done.begin(), done.end(), i)) to_play.push_back(i);
   }
-  std::vector<std::optional<GameResult>> slots(todo.size());
+  std::vector<std::optional<GameResult>> slots(to_play.size());
   std::atomic<size_t> next{0};
   std::mutex mutex;
   std::exception_ptr failure;
@@ -441,9 +441,9 @@ std::vector<GameResult> run_match(const MatchConfig& config, const std::vector<u
     for (;;) {
       if (stop && stop->load(std::memory_order_relaxed)) return;
       const size_t k = next.fetch_add(1);
-      if (k >= todo.size()) return;
+      if (k >= to_play.size()) return;
       try {
-        GameResult r = play_match_game(config, todo[k]);
+        GameResult r = play_match_game(config, to_play[k]);
         std::lock_guard lock(mutex);
         if (finished) finished(r);
         r.sgf.clear();  // written by `finished`; the run keeps the results only
@@ -451,12 +451,12 @@ std::vector<GameResult> run_match(const MatchConfig& config, const std::vector<u
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!failure) failure = std::current_exception();
-        next.store(todo.size());
+        next.store(to_play.size());
         return;
       }
     }
   };
-  const int n = std::max(1, std::min<int>(config.parallel, int(std::max<size_t>(todo.size(), 1))));
+  const int n = std::max(1, std::min<int>(config.parallel, int(std::max<size_t>(to_play.size(), 1))));
   std::vector<std::thread> threads;
   for (int t = 1; t < n; ++t) threads.emplace_back(worker);
   worker();
