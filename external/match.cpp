@@ -456,7 +456,8 @@ std::vector<GameResult> run_match(const MatchConfig& config, const std::vector<u
       }
     }
   };
-  const int n = std::max(1, std::min<int>(config.parallel, int(std::max<size_t>(to_play.size(), 1))));
+  const int n =
+      std::max(1, std::min<int>(config.parallel, int(std::max<size_t>(to_play.size(), 1))));
   std::vector<std::thread> threads;
   for (int t = 1; t < n; ++t) threads.emplace_back(worker);
   worker();
