@@ -157,7 +157,6 @@ class PlayoutGame {
       ++passes_;
     } else {
       passes_ = 0;
-      const int before = board_.stones();
       const Placed placed = board_.place(p, c);
       prisoners_[int(c)] += placed.captured;
       suicides_[int(c)] += placed.suicided;
@@ -166,8 +165,10 @@ class PlayoutGame {
         ko_stone_ = p;
       }
       if constexpr (kSuperko) {
-        // The most stones any position held before the last removal.
-        if (placed.captured + placed.suicided > 0) guard_ = std::max(guard_, before + 1);
+        // guard_: the most stones any position held before the last removal;
+        // just before this move's removals the board held stones() + removed.
+        const int removed = placed.captured + placed.suicided;
+        if (removed > 0) guard_ = std::max(guard_, board_.stones() + removed);
       }
     }
     // Black moves again while free handicap stones are left; arithmetic,

@@ -17,6 +17,10 @@ struct GameView {
 
 }  // namespace
 
+bool LightPolicy::acceptable(const Game& game, Point p) {
+  return selfplay::acceptable(GameView{game}, game.to_move(), p);
+}
+
 Point LightPolicy::play(Game& game, Rng& rng) {
   const Point p = choose_light_move(GameView{game}, rng, candidates_.data());
   game.play_legal(game.to_move(), p);

@@ -22,10 +22,7 @@ class LightPolicy {
 
   // Whether the side to move may play p under the policy: not one of its own
   // eyes, and legal. Precondition: p is an empty point on the board.
-  static bool acceptable(const Game& game, Point p) {
-    return !game.board().is_eye(p, game.to_move()) &&
-           game.check_empty_point(game.to_move(), p) == MoveError::None;
-  }
+  static bool acceptable(const Game& game, Point p);
 
  private:
   std::array<Point, Board::kMaxArray> candidates_;
