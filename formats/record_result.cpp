@@ -60,7 +60,13 @@ RecordResult read_result(std::string_view re) {
   if (t.size() >= 2 && (t[0] == 'b' || t[0] == 'w') && t[1] == '+') {
     r.winner = char(t[0] - 'a' + 'A');
     if (const std::optional<double> m = sgf_margin(std::string_view(t).substr(2))) {
-      r.margin = r.winner == 'B' ? *m : -*m;
+      if (*m == 0) {
+        // A win by no points: servers (Fox) write B+0.0 for a win on time
+        // or by forfeit. The winner stands; there is no margin.
+        r.how = fmt::format("{} read as a win without a margin", re);
+      } else {
+        r.margin = r.winner == 'B' ? *m : -*m;
+      }
     }
     return r;
   }

@@ -20,7 +20,9 @@ namespace tengen::formats {
 struct RecordResult {
   char winner = '?';             // 'B', 'W', '0' (a draw) or '?' (void, unknown)
   std::optional<double> margin;  // for Black, when RE states it
-  std::string how;  // "" or how a non-SGF margin was read ("3又3/4子 read as 7.5 points")
+  // "" or how RE was read when not as SGF writes it ("3又3/4子 read as 7.5
+  // points", "W+0.0 read as a win without a margin").
+  std::string how;
 };
 
 // Never throws; an unreadable RE is winner '?'.

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/presets.h"
+#include "formats/record_result.h"
 #include "formats/sgf_rules.h"
 
 namespace tengen::formats {
@@ -17,6 +18,11 @@ std::string lower_ascii(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
   return out;
+}
+
+// 4.5, -0.5: a margin or komi with a half point.
+bool has_half_point(double x) {
+  return std::fmod(std::abs(x), 1.0) == 0.5;
 }
 
 bool is_multiple(double x, double step) {
@@ -356,6 +362,15 @@ RecordRules infer_record_rules(const GameRecord& record, const RecordRulesOverri
     if (!out.komi_known && reading && record.handicap > 0) {
       komi = 0;
       out.komi_known = true;
+    } else if (const RecordResult result = read_result(record.result);
+               !out.komi_known && reading && result.margin && out.rules_known &&
+               has_half_point(*result.margin) && has_half_point(rules.komi)) {
+      // Every count is a whole number, so only a komi with a half point
+      // gives a result with one: KM[0] is not the komi played.
+      out.komi_known = true;
+      out.inferences.push_back(fmt::format(
+          "komi {} inferred from the rules {}: {} is not the komi, as {} has a half point",
+          format_komi(komi), out.name, km_quoted, quoted("RE", record.result)));
     } else if (!out.komi_known && reading) {
       komi = 0;
       out.komi_known = true;

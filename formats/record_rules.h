@@ -77,8 +77,9 @@ struct RecordRules {
 // stated in RU, GN, EV, GC or the root comment when KM is 0 or missing; KM[0]
 // in a handicap game (kept); KM missing: 0.5 in a handicap game, else the
 // rules' komi, with a warning; an even game's KM[0] with no komi stated
-// elsewhere is kept, with a warning (old games had none; some servers write 0
-// for a komi they do not record).
+// elsewhere: the known rules' komi if RE's margin has a half point (no count
+// gives one without komi), else kept, with a warning (old games had none;
+// some servers write 0 for a komi they do not record).
 RecordRules infer_record_rules(const GameRecord& record, const RecordRulesOverrides& overrides);
 
 }  // namespace tengen::formats

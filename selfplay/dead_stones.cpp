@@ -123,8 +123,34 @@ bool liberties_enclosed(const Board& board, Point x, Point y, const std::vector<
   return true;
 }
 
+// Can `c` play on the empty point p without putting its chain in atari: the
+// move captures, or leaves the chain two liberties or more?
+bool fills_safely(const Board& board, Point p, Color c) {
+  std::vector<Point> liberties;
+  auto add = [&](Point q) {
+    if (q != p && std::find(liberties.begin(), liberties.end(), q) == liberties.end())
+      liberties.push_back(q);
+  };
+  for (int d : board.offsets()) {
+    const Point q = Point(p + d);
+    const Color qc = board.at(q);
+    if (qc == Color::Empty) add(q);
+    if (qc == opponent(c) && board.liberties(q) == 1) return true;  // captures
+    if (qc != c) continue;
+    Point s = q;
+    do {
+      for (int e : board.offsets()) {
+        if (board.at(Point(s + e)) == Color::Empty) add(Point(s + e));
+      }
+      s = board.next_in_chain(s);
+    } while (s != q);
+  }
+  return liberties.size() >= 2;
+}
+
 // Is the chain at h in seki with an opponent chain whose head satisfies
-// `contested`: sharing a liberty, each with its liberties enclosed?
+// `contested`: sharing a liberty, each with its liberties enclosed, and
+// neither side able to fill the liberty without self-atari?
 template <typename Pred>
 bool in_seki(const Board& board, Point h, const std::vector<Color>& owner, Pred contested) {
   const Color c = board.at(h);
@@ -137,7 +163,8 @@ bool in_seki(const Board& board, Point h, const std::vector<Color>& owner, Pred 
         const Point q = Point(lib + e);
         if (board.at(q) != opponent(c)) continue;
         const Point y = board.chain_head(q);
-        if (contested(y) && liberties_enclosed(board, h, y, owner) &&
+        if (contested(y) && !fills_safely(board, lib, c) &&
+            !fills_safely(board, lib, opponent(c)) && liberties_enclosed(board, h, y, owner) &&
             liberties_enclosed(board, y, h, owner))
           return true;
       }

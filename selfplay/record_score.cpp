@@ -1,6 +1,7 @@
 #include "selfplay/record_score.h"
 
 #include <cmath>
+#include <exception>
 
 #include "core/coords.h"
 #include "core/values.h"
@@ -21,8 +22,76 @@ formats::RecordRulesOverrides record_rules_overrides(const std::string& rules,
   return overrides;
 }
 
+namespace {
+
+// Chinese counting fills the dame before the count, so a record that stops
+// before that (most do) means them shared out by filling in turn, the side
+// to move first: an odd number gives that side one more. Empty points beside
+// a stone in seki are not dame (they stay neutral: Chinese rules split them
+// evenly, which changes no margin). Adds the dame to the score and says so
+// among the inferences.
+void fill_dame(const Game& game, RecordScore& g) {
+  if (g.rules.name != "chinese" || g.score.neutral == 0) return;
+  const Board& board = game.board();
+  std::vector<uint8_t> by_seki(size_t(board.array_size()), 0);
+  for (Point p : g.seki) {
+    for (int d : board.offsets()) by_seki[size_t(p + d)] = 1;
+  }
+  int dame = 0;
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      const Point p = board.point(x, y);
+      dame += g.owner[p] == Color::Empty && !by_seki[p];
+    }
+  }
+  if (dame == 0) return;
+  const Color first = game.to_move();
+  const int to_first = (dame + 1) / 2, to_second = dame / 2;
+  Score& s = g.score;
+  s.black += first == Color::Black ? to_first : to_second;
+  s.white += first == Color::White ? to_first : to_second;
+  s.neutral -= dame;
+  s.margin = s.black - s.white - s.komi - s.handicap_bonus;
+  s.winner = decide(s.margin, game.rules().tie);
+  g.rules.inferences.push_back(std::to_string(dame) + " dame filled in turn, " +
+                               (first == Color::Black ? "Black" : "White") +
+                               " (to move) first, as Chinese counting fills them: " +
+                               std::to_string(to_first) + " to " +
+                               (first == Color::Black ? "Black" : "White") + ", " +
+                               std::to_string(to_second) + " to " +
+                               (first == Color::Black ? "White" : "Black"));
+}
+
+// Territory scoring: the called dame that our count gives to a side count
+// for nobody (a side must fill them before the count).
+void neutral_dame(const Game& game, const std::vector<Point>& dame, RecordScore& g) {
+  if (game.rules().scoring != Scoring::Territory) return;
+  int black = 0, white = 0;
+  for (Point p : dame) {
+    if (game.board().at(p) != Color::Empty) continue;
+    black += g.owner[p] == Color::Black;
+    white += g.owner[p] == Color::White;
+    if (g.owner[p] == Color::Black || g.owner[p] == Color::White) g.owner[p] = Color::Empty;
+  }
+  if (black + white == 0) return;
+  Score& s = g.score;
+  s.black -= black;
+  s.white -= white;
+  s.neutral += black + white;
+  s.margin = s.black - s.white - s.komi - s.handicap_bonus;
+  s.winner = decide(s.margin, game.rules().tie);
+  g.rules.inferences.push_back(std::to_string(black + white) +
+                               " empty points called dame counted for nobody (territory a side "
+                               "must fill): " +
+                               std::to_string(black) + " of Black's, " + std::to_string(white) +
+                               " of White's");
+}
+
+}  // namespace
+
 RecordScore score_record(formats::GameRecord record, const formats::RecordRulesOverrides& overrides,
-                         const DeadStoneOptions& estimate, const CompareDead& compare) {
+                         const DeadStoneOptions& estimate, const CompareDead& compare,
+                         const CallDead& call) {
   RecordScore g;
   g.rules = formats::infer_record_rules(record, overrides);
   record.rules = g.rules.rules;
@@ -39,8 +108,21 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
     return g;
   }
   const Game& game = *r.game;
-  const DeadStoneEstimate e =
-      estimate_dead_stones(game.board(), game.to_move(), game.rules(), estimate);
+  DeadStoneEstimate e;
+  std::vector<Point> dame;
+  if (call) {
+    try {
+      StoneCalls calls = call(game);
+      e.dead = std::move(calls.dead);
+      e.seki = std::move(calls.seki);
+      dame = std::move(calls.dame);
+    } catch (const std::exception& error) {
+      g.error = std::string("dead stones not called: ") + error.what();
+      return g;
+    }
+  } else {
+    e = estimate_dead_stones(game.board(), game.to_move(), game.rules(), estimate);
+  }
   const int extra_black = r.black_captures - game.prisoners(Color::Black);
   const int extra_white = r.white_captures - game.prisoners(Color::White);
   const ScoreContext context = estimated_context(game, e, extra_black, extra_white);
@@ -52,6 +134,8 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
     const Color c = game.board().at(Point(i));
     if (c != Color::Empty && c == g.owner[size_t(i)]) g.owner[size_t(i)] = Color::Wall;
   }
+  neutral_dame(game, dame, g);
+  fill_dame(game, g);
   const char ours = g.score.winner == Winner::Black   ? 'B'
                     : g.score.winner == Winner::White ? 'W'
                                                       : '0';
@@ -60,6 +144,12 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
   if (g.record.margin && !g.same_margin) {
     g.difference =
         formats::classify_difference(game.board(), game.rules(), context, *g.record.margin);
+    if (g.difference.kind == formats::Difference::None) {
+      // The count before the dame were called or filled gives the record's
+      // margin: they are what differs.
+      g.difference = {formats::Difference::Parity,
+                      "the count before the dame were called or filled gives the record's margin"};
+    }
   }
   if (compare) compare(game, g);
   return g;
@@ -110,7 +200,7 @@ ScoreFiles score_files(const std::vector<std::string>& paths,
     }
     std::vector<RecordScore> scores;
     for (size_t k = 0; k < sgf.games.size(); ++k) {
-      scores.push_back(score_record(sgf.games[k], overrides, estimate, hooks.compare));
+      scores.push_back(score_record(sgf.games[k], overrides, estimate, hooks.compare, hooks.call));
       scores.back().file = file;
       scores.back().index = k;
       out.summary.add(scores.back());
@@ -162,7 +252,8 @@ nlohmann::json record_score_json(const RecordScore& g) {
   return j;
 }
 
-nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOptions& estimate) {
+nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOptions& estimate,
+                                 const std::string& dead_stones) {
   using formats::Difference;
   const ScoreSummary& s = scored.summary;
   return {{"games", scored.games},
@@ -186,6 +277,7 @@ nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOption
             {"gnugo_games_agreeing", s.other_games_agreeing},
             {"stones", s.stones},
             {"stones_agreeing_with_gnugo", s.stones_agreeing}}},
+          {"dead_stones", dead_stones},
           {"playouts", estimate.playouts},
           {"seed", estimate.seed}};
 }

@@ -51,6 +51,19 @@ struct RecordScore {
 // another engine (fills other_dead, stones, stones_agreeing).
 using CompareDead = std::function<void(const Game& game, RecordScore& score)>;
 
+// Dead stones and seki called by another engine instead of the playouts
+// (`tengen score --dead-stones gnugo`): given a game's final position, its
+// dead stones and stones in seki. May throw std::exception: the record is
+// then not scored, with the message as its error.
+struct StoneCalls {
+  std::vector<Point> dead, seki;
+  // Empty points the engine counts for nobody: under territory scoring a
+  // side must still fill them (a liberty its chain needs, a dame), so they
+  // are not territory. Area scoring ignores them (the filler keeps them).
+  std::vector<Point> dame;
+};
+using CallDead = std::function<StoneCalls(const Game& game)>;
+
 // The overrides read from the texts of --rules ("": each record's own),
 // --komi ("": each record's own; a komi= in the rules text is a komi
 // override too) and --default-rules, as parse_rules reads them. Throws
@@ -60,10 +73,12 @@ formats::RecordRulesOverrides record_rules_overrides(const std::string& rules,
                                                      const std::string& default_rules);
 
 // Replays and scores one record under formats::infer_record_rules(record,
-// overrides). Never throws for a record read by read_sgf: a record that does
-// not replay has `error` set.
+// overrides), with the dead stones and seki `call` gives, or without it the
+// playouts' estimate. Never throws for a record read by read_sgf: a record
+// that does not replay, or that `call` fails on, has `error` set.
 RecordScore score_record(formats::GameRecord record, const formats::RecordRulesOverrides& overrides,
-                         const DeadStoneOptions& estimate, const CompareDead& compare = {});
+                         const DeadStoneOptions& estimate, const CompareDead& compare = {},
+                         const CallDead& call = {});
 
 // Counts over scored games. Counted records (RE with a number): how many
 // margins and winners match, the others by difference class, and the mean
@@ -91,6 +106,7 @@ struct ScoreFiles {
 };
 struct ScoreFilesHooks {
   CompareDead compare;
+  CallDead call;  // see score_record
   // Each file that cannot be read, with the read error, when it is met.
   std::function<void(const formats::SgfError& error)> on_unreadable;
   // Each game once scored, in order.
@@ -107,8 +123,10 @@ ScoreFiles score_files(const std::vector<std::string>& paths,
 
 // One game as JSON (points as GTP vertices separated by spaces).
 nlohmann::json record_score_json(const RecordScore& g);
-// The whole report: {"games": [...], "summary": {...}, "playouts", "seed"}.
-nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOptions& estimate);
+// The whole report: {"games": [...], "summary": {...}, "dead_stones": who
+// called them ("playouts" or an engine's name), "playouts", "seed"}.
+nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOptions& estimate,
+                                 const std::string& dead_stones = "playouts");
 // Points as GTP vertices separated by spaces.
 std::string points_text(int width, int height, const std::vector<Point>& points);
 

@@ -41,26 +41,45 @@ struct ScoreCommandOptions {
   std::string json;
   std::string sgf_out;
   std::string gnugo;  // "" : no comparison; "auto": find it
+  std::string dead_stones = "playouts";  // or "gnugo": GNU Go calls them
   selfplay::DeadStoneOptions estimate;
 };
 
-// Sets up the board on GNU Go stone by stone (no stone of a legal position
-// captures or suicides while its subsets are built) and compares its dead
-// list with ours.
-void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, selfplay::RecordScore& g) {
+// Sets up the game's final position on GNU Go stone by stone (no stone of a
+// legal position captures or suicides while its subsets are built). Throws
+// GtpError, or std::invalid_argument for a board GNU Go does not have.
+void set_up_on_gnugo(external::GnuGo& gnugo, const Game& game) {
   const Board& board = game.board();
+  if (board.width() != board.height() || board.width() > external::kGnuGoMaxSide) {
+    throw std::invalid_argument(fmt::format("GNU Go has no {}x{} board (square, up to 19x19)",
+                                            board.width(), board.height()));
+  }
   gnugo.new_game(board.width(), board.width(), game.rules().komi);
-  std::vector<uint8_t> ours(size_t(board.array_size()), 0), theirs(ours);
-  for (Point p : g.dead) ours[p] = 1;
   for (int y = 0; y < board.height(); ++y) {
     for (int x = 0; x < board.width(); ++x) {
       const Point p = board.point(x, y);
       if (board.at(p) == Color::Empty) continue;
       if (const external::GtpReply reply = gnugo.play(board, board.at(p), p); !reply.ok) {
-        throw std::runtime_error("GNU Go refused a stone of the position: " + reply.text);
+        throw external::GtpError("GNU Go refused a stone of the position: " + reply.text);
       }
     }
   }
+}
+
+// GNU Go's final_status_list dead, seki and dame on the game's final position.
+selfplay::StoneCalls gnugo_calls(external::GnuGo& gnugo, const Game& game) {
+  set_up_on_gnugo(gnugo, game);
+  return {gnugo.final_status_list(game.board(), "dead"),
+          gnugo.final_status_list(game.board(), "seki"),
+          gnugo.final_status_list(game.board(), "dame")};
+}
+
+// Compares GNU Go's dead list with ours.
+void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, selfplay::RecordScore& g) {
+  const Board& board = game.board();
+  std::vector<uint8_t> ours(size_t(board.array_size()), 0), theirs(ours);
+  for (Point p : g.dead) ours[p] = 1;
+  set_up_on_gnugo(gnugo, game);
   g.other_dead = gnugo.final_status_list(board, "dead");
   for (Point p : *g.other_dead) theirs[p] = 1;
   for (int i = 0; i < board.array_size(); ++i) {
@@ -136,13 +155,19 @@ std::string marked_up(std::vector<formats::GameRecord> records,
   return text;
 }
 
-// GNU Go for --gnugo, or null. Its rules only set legality flags; scoring
-// is ours. Dead-stone analysis of a 19x19 middle game can take minutes.
+// GNU Go for --gnugo or --dead-stones gnugo, or null. Its rules only set
+// legality flags; scoring is ours. Dead-stone analysis of a 19x19 middle
+// game can take minutes.
 std::unique_ptr<external::GnuGo> start_gnugo(const ScoreCommandOptions& options,
                                              const formats::RecordRulesOverrides& overrides) {
-  if (options.gnugo.empty()) return nullptr;
+  if (options.gnugo.empty() && options.dead_stones != "gnugo") return nullptr;
   const std::string program = external::find_gnugo(options.gnugo == "auto" ? "" : options.gnugo);
-  if (program.empty()) throw std::invalid_argument("--gnugo: no gnugo program found");
+  if (program.empty()) {
+    throw std::invalid_argument(options.gnugo.empty() || options.gnugo == "auto"
+                                    ? "GNU Go: no gnugo program found (install gnugo, or name it "
+                                      "with --gnugo PATH)"
+                                    : "--gnugo: '" + options.gnugo + "' is not a program");
+  }
   return std::make_unique<external::GnuGo>(
       program, overrides.rules ? *overrides.rules : overrides.default_rules,
       std::chrono::minutes(5));
@@ -156,7 +181,16 @@ int run_score(const ScoreCommandOptions& options) {
   }
   std::unique_ptr<external::GnuGo> gnugo = start_gnugo(options, overrides);
   selfplay::ScoreFilesHooks hooks;
-  if (gnugo) {
+  if (gnugo && options.dead_stones == "gnugo") {
+    hooks.call = [&](const Game& game) {
+      try {
+        return gnugo_calls(*gnugo, game);
+      } catch (const external::GtpError&) {
+        gnugo = start_gnugo(options, overrides);  // the next record gets a fresh GNU Go
+        throw;
+      }
+    };
+  } else if (gnugo) {
     hooks.compare = [&](const Game& game, RecordScore& g) {
       if (g.width != g.height || g.width > external::kGnuGoMaxSide) return;
       try {
@@ -191,14 +225,14 @@ int run_score(const ScoreCommandOptions& options) {
       "{} games, {} not scored; {} with rules or komi inferred, {} with a warning; {} with a "
       "winner in RE: same winner {}; {} counted (RE with a number): margin reproduced {}, same "
       "winner {}; the others by class: komi {}, counting {}, parity {}, life and death {}; mean "
-      "absolute error of the others {:.2f}\n",
+      "absolute error of the others {:.2f}; dead stones called by {}\n",
       summary.games, summary.errors, summary.inferred, summary.warned, summary.compared,
       summary.same_winner, summary.counted, summary.exact, summary.counted_same_winner,
       summary.of(Difference::Komi), summary.of(Difference::Counting),
       summary.of(Difference::Parity), summary.of(Difference::LifeAndDeath),
-      summary.mean_abs_error());
+      summary.mean_abs_error(), options.dead_stones == "gnugo" ? "GNU Go" : "playouts");
   if (options.json != "-") std::fputs(summary_text.c_str(), stdout);
-  if (gnugo && options.json != "-") {
+  if (hooks.compare && options.json != "-") {
     std::fputs(fmt::format("GNU Go final_status_list dead: {} of {} games agree on every stone, "
                            "{} of {} stones agree\n",
                            summary.other_games_agreeing, summary.other_games,
@@ -208,7 +242,9 @@ int run_score(const ScoreCommandOptions& options) {
   }
   if (!options.json.empty()) {
     write_whole_file(options.json,
-                     selfplay::score_report_json(scored, options.estimate).dump(2) + "\n",
+                     selfplay::score_report_json(scored, options.estimate, options.dead_stones)
+                             .dump(2) +
+                         "\n",
                      "JSON file");
   }
   return int(scored.unreadable.size()) + summary.errors > 0 ? 1 : 0;
@@ -236,7 +272,14 @@ void add_score_command(CLI::App& app) {
                   "Write each file, with TB/TW territory markup, into this directory");
   cmd->add_option("--gnugo", options->gnugo,
                   "Also ask GNU Go (PATH, or 'auto') for final_status_list dead on each final "
-                  "position and count the stones and games where it agrees");
+                  "position and count the stones and games where it agrees; with --dead-stones "
+                  "gnugo, only the program to run");
+  cmd->add_option("--dead-stones", options->dead_stones,
+                  "Who calls the dead stones and seki: 'playouts' (ours), or 'gnugo' (GNU Go's "
+                  "final_status_list dead, seki and dame; square boards up to 19x19, about a second a "
+                  "game)")
+      ->check(CLI::IsMember({"playouts", "gnugo"}))
+      ->capture_default_str();
   add_int_option(cmd, "--playouts", options->estimate.playouts, "Playouts per position", 1, 1000000)
       ->capture_default_str();
   add_seed_option(cmd, options->estimate.seed, "Seed of the playouts");

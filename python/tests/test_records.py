@@ -59,7 +59,8 @@ def test_score_record_infers_rules_and_komi_as_the_command_line():
     assert games["diff_life_and_death"]["difference"]["class"] == "life and death"
     assert py["summary"]["differences"] == {"komi": 1, "counting": 1, "parity": 1,
                                             "life_and_death": 1}
-    assert py["summary"]["margin_reproduced"] == 12
+    assert py["summary"]["margin_reproduced"] == 13
+    assert games["km_zero_half_point"]["komi"] == 6.5
 
 
 def test_score_record_komi_and_rules_overrides():

@@ -165,6 +165,8 @@ TEST(RecordResult, ResultsAsRecordsWriteThem) {
                         Case{"B+Resign", 'B', std::nullopt},
                         Case{"B+T", 'B', std::nullopt},
                         Case{"B+", 'B', std::nullopt},
+                        Case{"W+0.0", 'W', std::nullopt},  // Fox: a win on time
+                        Case{"B+0", 'B', std::nullopt},
                         Case{"0", '0', 0.0},
                         Case{"Draw", '0', 0.0},
                         Case{"Jigo", '0', 0.0},
@@ -213,7 +215,8 @@ TEST(RecordRules, TheScoreRecords) {
            Expected{"ru_from_komi_territory", "japanese", 6.5, 1, 0, -16.5, Difference::None},
            Expected{"ru_cjk_name", "chinese", 7.5, 1, 0, -16.5, Difference::None},
            Expected{"ru_unknown", "japanese", 6.5, 0, 2, -16.5, Difference::None},
-           Expected{"diff_komi", "japanese", 0, 1, 1, -16.5, Difference::Komi},
+           Expected{"km_zero_half_point", "japanese", 6.5, 2, 0, -16.5, Difference::None},
+           Expected{"diff_komi", "japanese", 0, 1, 1, -17, Difference::Komi},
            Expected{"diff_counting", "chinese", 7.5, 1, 0, -17.5, Difference::Counting},
            Expected{"diff_parity", "japanese", 6.5, 1, 0, -17.5, Difference::Parity},
            Expected{"diff_life_and_death", "japanese", 6.5, 1, 0, -30.5, Difference::LifeAndDeath},

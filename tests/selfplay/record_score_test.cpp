@@ -1,0 +1,77 @@
+// Scoring a record (selfplay/record_score.h) beyond the count itself: the
+// dame Chinese counting fills, the dead stones, seki and dame another engine
+// calls, and a call that fails.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "core/coords.h"
+#include "formats/sgf.h"
+#include "selfplay/record_score.h"
+
+namespace tengen::selfplay {
+namespace {
+
+// 9x9: a Black wall on column C, a White wall on column E, column D empty
+// (9 dame); Black's area A-C (27), White's E-I (45); both passed, so Black
+// is to move.
+std::string walls(const std::string& root) {
+  return "(;GM[1]FF[4]SZ[9]" + root +
+         "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci]"
+         "AW[ea][eb][ec][ed][ee][ef][eg][eh][ei];B[];W[])";
+}
+
+RecordScore score_text(const std::string& sgf, const CallDead& call = {}) {
+  const formats::SgfRead read = formats::read_sgf(sgf, "test");
+  EXPECT_TRUE(read.ok());
+  DeadStoneOptions estimate;
+  estimate.playouts = 16;
+  estimate.threads = 1;
+  return score_record(read.games.at(0), {}, estimate, {}, call);
+}
+
+TEST(RecordScore, ChineseCountingFillsTheDameInTurn) {
+  // Black to move fills 5 of the 9 dame, White 4: B 32, W 49, W+24.5.
+  const RecordScore g = score_text(walls("RU[Chinese]KM[7.5]RE[W+24.5]"));
+  ASSERT_EQ(g.error, "");
+  EXPECT_EQ(g.score.black, 32);
+  EXPECT_EQ(g.score.white, 49);
+  EXPECT_EQ(g.score.neutral, 0);
+  EXPECT_TRUE(g.same_margin);
+  EXPECT_EQ(g.rules.inferences.back(),
+            "9 dame filled in turn, Black (to move) first, as Chinese counting fills them: 5 to "
+            "Black, 4 to White");
+  // Tromp-Taylor leaves them neutral: B 27, W 45.
+  const RecordScore tt = score_text(walls("RU[koPOSITIONALscoreAREAsui1]KM[7.5]RE[W+25.5]"));
+  EXPECT_EQ(tt.score.neutral, 9);
+  EXPECT_TRUE(tt.same_margin);
+}
+
+TEST(RecordScore, CalledDeadStonesSekiAndDame) {
+  const Board board(9, 9);
+  auto at = [&](const char* v) { return *parse_gtp_vertex(board, v); };
+  // A Black stone at H5 in White's area, called dead; two of White's
+  // points called dame.
+  std::string sgf = walls("RU[Japanese]KM[6.5]RE[W+23.5]");
+  sgf.insert(sgf.find("AW[ea]"), "AB[he]");
+  const CallDead call = [&](const Game&) {
+    return StoneCalls{{at("H5")}, {}, {at("J9"), at("J1")}};
+  };
+  const RecordScore g = score_text(sgf, call);
+  ASSERT_EQ(g.error, "");
+  // Territory: Black A-B (18); White F-J less H5's stone, plus H5 itself
+  // and the prisoner (36 - 1 + 1 + 1), less the two dame = 35.
+  EXPECT_EQ(g.score.black, 18);
+  EXPECT_EQ(g.score.white, 35);
+  EXPECT_EQ(g.score.neutral, 9 + 2);
+  EXPECT_EQ(g.dead.size(), 1u);
+  EXPECT_TRUE(g.same_margin);
+  // A call that fails leaves the record unscored, with the reason.
+  const RecordScore failed =
+      score_text(sgf, [](const Game&) -> StoneCalls { throw std::runtime_error("no engine"); });
+  EXPECT_EQ(failed.error, "dead stones not called: no engine");
+}
+
+}  // namespace
+}  // namespace tengen::selfplay
