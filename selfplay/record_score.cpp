@@ -1,5 +1,6 @@
 #include "selfplay/record_score.h"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 
@@ -62,9 +63,52 @@ void fill_dame(const Game& game, RecordScore& g) {
                                (first == Color::Black ? "White" : "Black"));
 }
 
-// Territory scoring: the called dame that our count gives to a side count
-// for nobody (a side must fill them before the count).
-void neutral_dame(const Game& game, const std::vector<Point>& dame, RecordScore& g) {
+// The empty points a side must still fill, found on the board with the dead
+// stones removed: a chain with one liberty in its colour's territory and
+// none but dame is in atari once the dame are filled, so its owner must fill
+// that liberty (left empty, the opponent would capture there). Measured
+// against also asking that the opponent can fill each dame without
+// self-atari: 89 against 87 margins of 117 real records.
+std::vector<Point> last_liberties(const Board& board, const std::vector<Point>& dead,
+                                  const std::vector<Color>& owner) {
+  std::vector<Color> colour(size_t(board.array_size()), Color::Wall);
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) colour[board.point(x, y)] = board.at(board.point(x, y));
+  }
+  for (Point p : dead) colour[p] = Color::Empty;
+  std::vector<uint8_t> seen(colour.size(), 0);
+  std::vector<Point> chain, territory, must_fill;
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      const Point start = board.point(x, y);
+      const Color c = colour[start];
+      if ((c != Color::Black && c != Color::White) || seen[start]) continue;
+      chain.assign(1, start);
+      seen[start] = 1;
+      territory.clear();
+      for (size_t k = 0; k < chain.size(); ++k) {
+        for (int d : board.offsets()) {
+          const Point q = Point(chain[k] + d);
+          if (colour[q] == c && !seen[q]) {
+            seen[q] = 1;
+            chain.push_back(q);
+          } else if (colour[q] == Color::Empty && owner[q] == c &&
+                     std::find(territory.begin(), territory.end(), q) == territory.end()) {
+            territory.push_back(q);
+          }
+        }
+      }
+      if (territory.size() == 1) must_fill.push_back(territory[0]);
+    }
+  }
+  return must_fill;
+}
+
+// Territory scoring: the given dame that our count gives to a side count
+// for nobody (a side must fill them before the count); `why` says who
+// called them.
+void neutral_dame(const Game& game, const std::vector<Point>& dame, const std::string& why,
+                  RecordScore& g) {
   if (game.rules().scoring != Scoring::Territory) return;
   int black = 0, white = 0;
   for (Point p : dame) {
@@ -81,10 +125,9 @@ void neutral_dame(const Game& game, const std::vector<Point>& dame, RecordScore&
   s.margin = s.black - s.white - s.komi - s.handicap_bonus;
   s.winner = decide(s.margin, game.rules().tie);
   g.rules.inferences.push_back(std::to_string(black + white) +
-                               " empty points called dame counted for nobody (territory a side "
-                               "must fill): " +
-                               std::to_string(black) + " of Black's, " + std::to_string(white) +
-                               " of White's");
+                               " empty points counted for nobody, as a side must fill them (" +
+                               why + "): " + std::to_string(black) + " of Black's, " +
+                               std::to_string(white) + " of White's");
 }
 
 }  // namespace
@@ -134,7 +177,13 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
     const Color c = game.board().at(Point(i));
     if (c != Color::Empty && c == g.owner[size_t(i)]) g.owner[size_t(i)] = Color::Wall;
   }
-  neutral_dame(game, dame, g);
+  if (call) {
+    neutral_dame(game, dame, "called dame", g);
+  }
+  if (!call) if (game.rules().scoring == Scoring::Territory) {
+    neutral_dame(game, last_liberties(game.board(), g.dead, g.owner),
+                 "the last liberty but dame of the owner's chain", g);
+  }
   fill_dame(game, g);
   const char ours = g.score.winner == Winner::Black   ? 'B'
                     : g.score.winner == Winner::White ? 'W'
