@@ -73,5 +73,31 @@ TEST(RecordScore, CalledDeadStonesSekiAndDame) {
   EXPECT_EQ(failed.error, "dead stones not called: no engine");
 }
 
+TEST(RecordScore, ALastLibertyIsNotTerritory) {
+  // 5x5, both passed: Black's C1 has one liberty, B1, inside Black's area;
+  // left empty, White captures there, so Black must fill it and only A5, A3
+  // and A1 are territory. White: D5 E5 D4 E4 D3 E3 E2 E1.
+  //   . X O . .
+  //   X X O . .
+  //   . X O . .
+  //   X X O O .
+  //   . . X O .
+  const RecordScore g = score_text(
+      "(;GM[1]FF[4]SZ[5]RU[Japanese]KM[6.5]RE[W+11.5]"
+      "AB[ba][ab][bb][bc][ad][bd][ce]AW[ca][cb][cc][cd][dd][de];B[];W[])");
+  ASSERT_EQ(g.error, "");
+  ASSERT_TRUE(g.dead.empty());
+  EXPECT_EQ(g.score.black, 3);
+  EXPECT_EQ(g.score.white, 8);
+  EXPECT_EQ(g.score.neutral, 1);
+  EXPECT_TRUE(g.same_margin);
+  // Area counting: Black fills it and keeps it.
+  const RecordScore area = score_text(
+      "(;GM[1]FF[4]SZ[5]RU[Chinese]KM[7.5]RE[W+10.5]"
+      "AB[ba][ab][bb][bc][ad][bd][ce]AW[ca][cb][cc][cd][dd][de];B[];W[])");
+  EXPECT_EQ(area.score.black, 11);
+  EXPECT_TRUE(area.same_margin);
+}
+
 }  // namespace
 }  // namespace tengen::selfplay
