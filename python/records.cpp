@@ -1,6 +1,7 @@
 // tengen.verify and tengen.score_record: `tengen verify` (formats/verify.h) and
 // `tengen score` (selfplay/record_score.h) on files and directories,
 // returning their --json documents.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include "core/values.h"
+#include "external/score_judge.h"
 #include "formats/verify.h"
 #include "python/binding.h"
 #include "python/values.h"
@@ -48,9 +50,15 @@ py::tuple verify(py::handle paths, const std::string& default_rules, py::handle 
 
 // As `tengen score`: `rules` and `komi` override each record's (a komi= in
 // `rules` is a komi override too).
+// dead_stones "gnugo": GNU Go (the program `gnugo`, or found) calls them.
 std::string score(py::handle paths, const std::optional<std::string>& rules, py::handle komi,
                   const std::string& default_rules, py::handle playouts, py::handle seed,
-                  py::handle threads, py::handle dead_percent, py::handle settled_percent) {
+                  py::handle threads, py::handle dead_percent, py::handle settled_percent,
+                  const std::string& dead_stones, const std::optional<std::string>& gnugo) {
+  if (dead_stones != "playouts" && dead_stones != "gnugo") {
+    throw std::invalid_argument("dead_stones: '" + dead_stones +
+                                "' is not 'playouts' or 'gnugo'");
+  }
   const formats::RecordRulesOverrides overrides =
       selfplay::record_rules_overrides(rules.value_or(""), komi_text(komi), default_rules);
   selfplay::DeadStoneOptions estimate;
@@ -63,14 +71,21 @@ std::string score(py::handle paths, const std::optional<std::string>& rules, py:
   selfplay::ScoreFiles scored;
   {
     py::gil_scoped_release release;
-    scored = selfplay::score_files(files, overrides, estimate);
+    std::unique_ptr<external::GnuGoJudge> judge;
+    selfplay::ScoreFilesHooks hooks;
+    if (dead_stones == "gnugo") {
+      judge = std::make_unique<external::GnuGoJudge>(
+          gnugo.value_or(""), overrides.rules ? *overrides.rules : overrides.default_rules);
+      hooks.call = [&](const Game& game) { return judge->call(game); };
+    }
+    scored = selfplay::score_files(files, overrides, estimate, hooks);
   }
   if (!scored.unreadable.empty()) {
     std::string message = scored.unreadable.front();
     for (size_t i = 1; i < scored.unreadable.size(); ++i) message += "; " + scored.unreadable[i];
     throw std::invalid_argument(message);
   }
-  return selfplay::score_report_json(scored, estimate).dump(2) + "\n";
+  return selfplay::score_report_json(scored, estimate, dead_stones).dump(2) + "\n";
 }
 
 }  // namespace
@@ -80,7 +95,8 @@ void add_records(py::module_& m) {
         py::arg("progress"), "`tengen verify --json`: (its text, the exception that stopped it).");
   m.def("score_record", &score, py::arg("paths"), py::arg("rules"), py::arg("komi"),
         py::arg("default_rules"), py::arg("playouts"), py::arg("seed"), py::arg("threads"),
-        py::arg("dead_percent"), py::arg("settled_percent"), "`tengen score --json`: its text.");
+        py::arg("dead_percent"), py::arg("settled_percent"), py::arg("dead_stones"),
+        py::arg("gnugo"), "`tengen score --json`: its text.");
 }
 
 }  // namespace tengen::python

@@ -6,7 +6,6 @@
 // --json writes it all as JSON; --sgf-out writes each record with TB/TW
 // territory markup. Exit status 1 when a file cannot be read or a record does
 // not replay (a different result is not an error).
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -19,6 +18,7 @@
 
 #include "core/coords.h"
 #include "external/gnugo.h"
+#include "external/score_judge.h"
 #include "formats/record_result.h"
 #include "formats/record_rules.h"
 #include "formats/sgf.h"
@@ -44,51 +44,6 @@ struct ScoreCommandOptions {
   std::string dead_stones = "playouts";  // or "gnugo": GNU Go calls them
   selfplay::DeadStoneOptions estimate;
 };
-
-// Sets up the game's final position on GNU Go stone by stone (no stone of a
-// legal position captures or suicides while its subsets are built). Throws
-// GtpError, or std::invalid_argument for a board GNU Go does not have.
-void set_up_on_gnugo(external::GnuGo& gnugo, const Game& game) {
-  const Board& board = game.board();
-  if (board.width() != board.height() || board.width() > external::kGnuGoMaxSide) {
-    throw std::invalid_argument(fmt::format("GNU Go has no {}x{} board (square, up to 19x19)",
-                                            board.width(), board.height()));
-  }
-  gnugo.new_game(board.width(), board.width(), game.rules().komi);
-  for (int y = 0; y < board.height(); ++y) {
-    for (int x = 0; x < board.width(); ++x) {
-      const Point p = board.point(x, y);
-      if (board.at(p) == Color::Empty) continue;
-      if (const external::GtpReply reply = gnugo.play(board, board.at(p), p); !reply.ok) {
-        throw external::GtpError("GNU Go refused a stone of the position: " + reply.text);
-      }
-    }
-  }
-}
-
-// GNU Go's final_status_list dead, seki and dame on the game's final position.
-selfplay::StoneCalls gnugo_calls(external::GnuGo& gnugo, const Game& game) {
-  set_up_on_gnugo(gnugo, game);
-  return {gnugo.final_status_list(game.board(), "dead"),
-          gnugo.final_status_list(game.board(), "seki"),
-          gnugo.final_status_list(game.board(), "dame")};
-}
-
-// Compares GNU Go's dead list with ours.
-void compare_with_gnugo(external::GnuGo& gnugo, const Game& game, selfplay::RecordScore& g) {
-  const Board& board = game.board();
-  std::vector<uint8_t> ours(size_t(board.array_size()), 0), theirs(ours);
-  for (Point p : g.dead) ours[p] = 1;
-  set_up_on_gnugo(gnugo, game);
-  g.other_dead = gnugo.final_status_list(board, "dead");
-  for (Point p : *g.other_dead) theirs[p] = 1;
-  for (int i = 0; i < board.array_size(); ++i) {
-    const Color c = board.at(Point(i));
-    if (c != Color::Black && c != Color::White) continue;
-    ++g.stones;
-    g.stones_agreeing += ours[size_t(i)] == theirs[size_t(i)];
-  }
-}
 
 // TB and TW properties for a record's last node: the points (empty, or
 // holding a dead stone) that count as territory.
@@ -156,21 +111,12 @@ std::string marked_up(std::vector<formats::GameRecord> records,
 }
 
 // GNU Go for --gnugo or --dead-stones gnugo, or null. Its rules only set
-// legality flags; scoring is ours. Dead-stone analysis of a 19x19 middle
-// game can take minutes.
-std::unique_ptr<external::GnuGo> start_gnugo(const ScoreCommandOptions& options,
-                                             const formats::RecordRulesOverrides& overrides) {
+// legality flags; scoring is ours.
+std::unique_ptr<external::GnuGoJudge> start_gnugo(const ScoreCommandOptions& options,
+                                                  const formats::RecordRulesOverrides& overrides) {
   if (options.gnugo.empty() && options.dead_stones != "gnugo") return nullptr;
-  const std::string program = external::find_gnugo(options.gnugo == "auto" ? "" : options.gnugo);
-  if (program.empty()) {
-    throw std::invalid_argument(options.gnugo.empty() || options.gnugo == "auto"
-                                    ? "GNU Go: no gnugo program found (install gnugo, or name it "
-                                      "with --gnugo PATH)"
-                                    : "--gnugo: '" + options.gnugo + "' is not a program");
-  }
-  return std::make_unique<external::GnuGo>(
-      program, overrides.rules ? *overrides.rules : overrides.default_rules,
-      std::chrono::minutes(5));
+  return std::make_unique<external::GnuGoJudge>(
+      options.gnugo, overrides.rules ? *overrides.rules : overrides.default_rules);
 }
 
 int run_score(const ScoreCommandOptions& options) {
@@ -179,27 +125,20 @@ int run_score(const ScoreCommandOptions& options) {
   if (!options.sgf_out.empty() && !std::filesystem::is_directory(options.sgf_out)) {
     throw std::invalid_argument("--sgf-out: '" + options.sgf_out + "' is not a directory");
   }
-  std::unique_ptr<external::GnuGo> gnugo = start_gnugo(options, overrides);
+  std::unique_ptr<external::GnuGoJudge> gnugo = start_gnugo(options, overrides);
   selfplay::ScoreFilesHooks hooks;
   if (gnugo && options.dead_stones == "gnugo") {
-    hooks.call = [&](const Game& game) {
-      try {
-        return gnugo_calls(*gnugo, game);
-      } catch (const external::GtpError&) {
-        gnugo = start_gnugo(options, overrides);  // the next record gets a fresh GNU Go
-        throw;
-      }
-    };
+    hooks.call = [&](const Game& game) { return gnugo->call(game); };
   } else if (gnugo) {
     hooks.compare = [&](const Game& game, RecordScore& g) {
       if (g.width != g.height || g.width > external::kGnuGoMaxSide) return;
       try {
-        compare_with_gnugo(*gnugo, game, g);
+        gnugo->compare(game, g);
       } catch (const external::GtpError& e) {
-        // The comparison is an extra: say so and go on with a fresh GNU Go.
+        // The comparison is an extra: say so and go on (with a fresh GNU Go).
         fmt::print(stderr, "tengen score: GNU Go comparison skipped: {}\n", e.what());
         g.other_dead.reset();
-        gnugo = start_gnugo(options, overrides);
+        g.stones = g.stones_agreeing = 0;
       }
     };
   }

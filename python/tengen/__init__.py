@@ -184,7 +184,8 @@ def verify(paths: Any, default_rules: str = "japanese", threads: int = 0,
 def score_record(paths: Any, rules: Optional[str] = None,
                  komi: Union[None, float, int, str] = None, default_rules: str = "japanese",
                  playouts: int = 400, seed: int = 1, threads: int = 0, dead_percent: int = 50,
-                 settled_percent: int = 80) -> dict:
+                 settled_percent: int = 80, dead_stones: str = "playouts",
+                 gnugo: Optional[str] = None) -> dict:
     """Scores finished SGF records with dead stones estimated by playouts, as
     `tengen score --json`: {"games": [...], "summary": {...}, "playouts", "seed"}.
     Each record's rules and komi are inferred as the command does (RU, KM in
@@ -195,6 +196,10 @@ def score_record(paths: Any, rules: Optional[str] = None,
     "differences". rules replaces each record's rules (the record's komi
     still applies unless komi, or komi= in rules, is given); komi replaces
     each record's komi; default_rules serves records whose rules nothing
-    tells (with a warning). An unreadable file raises ValueError naming it."""
+    tells (with a warning). dead_stones="gnugo" has GNU Go (the program
+    gnugo names, else found on PATH or in /usr/games) call the dead stones,
+    seki and dame instead of the playouts, as `--dead-stones gnugo` does. An
+    unreadable file, or no GNU Go, raises ValueError naming it."""
     return json.loads(_core.score_record(paths, rules, komi, default_rules, playouts, seed,
-                                         threads, dead_percent, settled_percent))
+                                         threads, dead_percent, settled_percent, dead_stones,
+                                         gnugo))

@@ -1,6 +1,8 @@
 """tengen.verify and tengen.score_record against `tengen verify --json` and
 `tengen score --json` on the repository's records."""
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -89,3 +91,17 @@ def test_score_record_errors(tmp_path):
         tengen.score_record(DATA / "sgf" / "legal.sgf", komi=7.3)
     with pytest.raises(TypeError, match="komi"):
         tengen.score_record(DATA / "sgf" / "legal.sgf", komi=[7])
+
+
+def test_score_record_with_gnugo_as_the_command_line():
+    if not (shutil.which("gnugo") or os.access("/usr/games/gnugo", os.X_OK)):
+        pytest.skip("gnugo is not installed")
+    folder = DATA / "deadstones"
+    py = tengen.score_record(folder, dead_stones="gnugo")
+    assert py == cli_json("score", str(folder), "--dead-stones", "gnugo")
+    assert py["dead_stones"] == "gnugo"
+    assert py["summary"]["counted_same_winner"] == 32
+    with pytest.raises(ValueError, match="is not a program"):
+        tengen.score_record(folder, dead_stones="gnugo", gnugo="/no/such/gnugo")
+    with pytest.raises(ValueError, match="dead_stones"):
+        tengen.score_record(folder, dead_stones="oracle")

@@ -1,0 +1,42 @@
+// GNU Go on the final positions of scored records (selfplay/record_score.h):
+// its dead stones, seki and dame for `tengen score --dead-stones gnugo` and
+// tengen.score_record(dead_stones="gnugo"), and its dead stones beside the
+// playouts' for `tengen score --gnugo`. The position is set up stone by
+// stone (no stone of a legal position captures or suicides while its
+// subsets are built); GNU Go's rules only set legality flags, the counting
+// is ours.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/game.h"
+#include "core/rules.h"
+#include "external/gnugo.h"
+#include "selfplay/record_score.h"
+
+namespace tengen::external {
+
+class GnuGoJudge {
+ public:
+  // `program`: a path, or "" or "auto" to find gnugo (find_gnugo). Throws
+  // std::invalid_argument if there is none, GtpError if it cannot start.
+  GnuGoJudge(const std::string& program, const Rules& rules);
+
+  // final_status_list dead, seki and dame. Throws std::invalid_argument for
+  // a board GNU Go does not have (square, up to 19x19), GtpError if GNU Go
+  // fails (the next call gets a fresh GNU Go).
+  selfplay::StoneCalls call(const Game& game);
+
+  // GNU Go's dead stones beside `g.dead`: fills g.other_dead, g.stones and
+  // g.stones_agreeing. Throws as call() does.
+  void compare(const Game& game, selfplay::RecordScore& g);
+
+ private:
+  void set_up(const Game& game);
+  std::string program_;
+  Rules rules_;
+  std::unique_ptr<GnuGo> gnugo_;
+};
+
+}  // namespace tengen::external
