@@ -179,8 +179,7 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
   }
   if (call) {
     neutral_dame(game, dame, "called dame", g);
-  }
-  if (!call) if (game.rules().scoring == Scoring::Territory) {
+  } else if (game.rules().scoring == Scoring::Territory) {
     neutral_dame(game, last_liberties(game.board(), g.dead, g.owner),
                  "the last liberty but dame of the owner's chain", g);
   }
