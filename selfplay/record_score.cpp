@@ -4,6 +4,8 @@
 #include <cmath>
 #include <exception>
 
+#include <fmt/format.h>
+
 #include "core/coords.h"
 #include "core/values.h"
 #include "formats/replay.h"
@@ -24,6 +26,17 @@ formats::RecordRulesOverrides record_rules_overrides(const std::string& rules,
 }
 
 namespace {
+
+std::string_view name(Color c) {
+  return c == Color::Black ? "Black" : "White";
+}
+
+// The margin and winner again, after points moved between the sides and
+// neutral.
+void recount(Score& s, TieRule tie) {
+  s.margin = s.black - s.white - s.komi - s.handicap_bonus;
+  s.winner = decide(s.margin, tie);
+}
 
 // Chinese counting fills the dame before the count, so a record that stops
 // before that (most do) means them shared out by filling in turn, the side
@@ -52,15 +65,11 @@ void fill_dame(const Game& game, RecordScore& g) {
   s.black += first == Color::Black ? to_first : to_second;
   s.white += first == Color::White ? to_first : to_second;
   s.neutral -= dame;
-  s.margin = s.black - s.white - s.komi - s.handicap_bonus;
-  s.winner = decide(s.margin, game.rules().tie);
-  g.rules.inferences.push_back(std::to_string(dame) + " dame filled in turn, " +
-                               (first == Color::Black ? "Black" : "White") +
-                               " (to move) first, as Chinese counting fills them: " +
-                               std::to_string(to_first) + " to " +
-                               (first == Color::Black ? "Black" : "White") + ", " +
-                               std::to_string(to_second) + " to " +
-                               (first == Color::Black ? "White" : "Black"));
+  recount(s, game.rules().tie);
+  g.rules.inferences.push_back(fmt::format(
+      "{} dame filled in turn, {} (to move) first, as Chinese counting fills them: {} to {}, "
+      "{} to {}",
+      dame, name(first), to_first, name(first), to_second, name(opponent(first))));
 }
 
 // The empty points a side must still fill, found on the board with the dead
@@ -122,12 +131,11 @@ void neutral_dame(const Game& game, const std::vector<Point>& dame, const std::s
   s.black -= black;
   s.white -= white;
   s.neutral += black + white;
-  s.margin = s.black - s.white - s.komi - s.handicap_bonus;
-  s.winner = decide(s.margin, game.rules().tie);
-  g.rules.inferences.push_back(std::to_string(black + white) +
-                               " empty points counted for nobody, as a side must fill them (" +
-                               why + "): " + std::to_string(black) + " of Black's, " +
-                               std::to_string(white) + " of White's");
+  recount(s, game.rules().tie);
+  g.rules.inferences.push_back(
+      fmt::format("{} empty points counted for nobody, as a side must fill them ({}): {} of "
+                  "Black's, {} of White's",
+                  black + white, why, black, white));
 }
 
 }  // namespace
