@@ -53,8 +53,7 @@ selfplay::StoneCalls GnuGoJudge::call(const Game& game) {
   set_up(game);
   try {
     return {gnugo_->final_status_list(game.board(), "dead"),
-            gnugo_->final_status_list(game.board(), "seki"),
-            gnugo_->final_status_list(game.board(), "dame")};
+            gnugo_->final_status_list(game.board(), "seki")};
   } catch (const GtpError&) {
     gnugo_.reset();
     throw;

@@ -1,5 +1,5 @@
 // GNU Go on the final positions of scored records (selfplay/record_score.h):
-// its dead stones, seki and dame for `tengen score --dead-stones gnugo` and
+// its dead stones and seki for `tengen score --dead-stones gnugo` and
 // tengen.score_record(dead_stones="gnugo"), and its dead stones beside the
 // playouts' for `tengen score --gnugo`. The position is set up stone by
 // stone (no stone of a legal position captures or suicides while its
@@ -23,7 +23,7 @@ class GnuGoJudge {
   // std::invalid_argument if there is none, GtpError if it cannot start.
   GnuGoJudge(const std::string& program, const Rules& rules);
 
-  // final_status_list dead, seki and dame. Throws std::invalid_argument for
+  // final_status_list dead and seki. Throws std::invalid_argument for
   // a board GNU Go does not have (square, up to 19x19), GtpError if GNU Go
   // fails (the next call gets a fresh GNU Go).
   selfplay::StoneCalls call(const Game& game);

@@ -57,10 +57,6 @@ using CompareDead = std::function<void(const Game& game, RecordScore& score)>;
 // then not scored, with the message as its error.
 struct StoneCalls {
   std::vector<Point> dead, seki;
-  // Empty points the engine counts for nobody: under territory scoring a
-  // side must still fill them (a liberty its chain needs, a dame), so they
-  // are not territory. Area scoring ignores them (the filler keeps them).
-  std::vector<Point> dame;
 };
 using CallDead = std::function<StoneCalls(const Game& game)>;
 

@@ -215,7 +215,7 @@ void add_score_command(CLI::App& app) {
                   "gnugo, only the program to run");
   cmd->add_option("--dead-stones", options->dead_stones,
                   "Who calls the dead stones and seki: 'playouts' (ours), or 'gnugo' (GNU Go's "
-                  "final_status_list dead, seki and dame; square boards up to 19x19, about a second a "
+                  "final_status_list dead and seki; square boards up to 19x19, about a second a "
                   "game)")
       ->check(CLI::IsMember({"playouts", "gnugo"}))
       ->capture_default_str();

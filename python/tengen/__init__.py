@@ -197,8 +197,8 @@ def score_record(paths: Any, rules: Optional[str] = None,
     still applies unless komi, or komi= in rules, is given); komi replaces
     each record's komi; default_rules serves records whose rules nothing
     tells (with a warning). dead_stones="gnugo" has GNU Go (the program
-    gnugo names, else found on PATH or in /usr/games) call the dead stones,
-    seki and dame instead of the playouts, as `--dead-stones gnugo` does. An
+    gnugo names, else found on PATH or in /usr/games) call the dead stones
+    and seki instead of the playouts, as `--dead-stones gnugo` does. An
     unreadable file, or no GNU Go, raises ValueError naming it."""
     return json.loads(_core.score_record(paths, rules, komi, default_rules, playouts, seed,
                                          threads, dead_percent, settled_percent, dead_stones,

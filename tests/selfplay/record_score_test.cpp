@@ -1,10 +1,11 @@
 // Scoring a record (selfplay/record_score.h) beyond the count itself: the
-// dame Chinese counting fills, the dead stones, seki and dame another engine
-// calls, and a call that fails.
+// dame Chinese counting fills, the points a side must fill under territory
+// counting, the dead stones another engine calls, and a call that fails.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/coords.h"
 #include "formats/sgf.h"
@@ -48,24 +49,27 @@ TEST(RecordScore, ChineseCountingFillsTheDameInTurn) {
   EXPECT_TRUE(tt.same_margin);
 }
 
-TEST(RecordScore, CalledDeadStonesSekiAndDame) {
+TEST(RecordScore, CalledDeadStones) {
   const Board board(9, 9);
-  auto at = [&](const char* v) { return *parse_gtp_vertex(board, v); };
-  // A Black stone at H5 in White's area, called dead; two of White's
-  // points called dame.
-  std::string sgf = walls("RU[Japanese]KM[6.5]RE[W+23.5]");
+  // A Black stone at H5 in White's area, called dead (the playouts would
+  // call it dead too, so it is called alive first: the count follows the
+  // call).
+  std::string sgf = walls("RU[Japanese]KM[6.5]RE[W+25.5]");
   sgf.insert(sgf.find("AW[ea]"), "AB[he]");
-  const CallDead call = [&](const Game&) {
-    return StoneCalls{{at("H5")}, {}, {at("J9"), at("J1")}};
-  };
+  const Point h5 = *parse_gtp_vertex(board, "H5");
+  const RecordScore alive = score_text(sgf, [](const Game&) { return StoneCalls{}; });
+  ASSERT_EQ(alive.error, "");
+  EXPECT_TRUE(alive.dead.empty());
+  EXPECT_FALSE(alive.same_margin);
+  const CallDead call = [&](const Game&) { return StoneCalls{{h5}, {}}; };
   const RecordScore g = score_text(sgf, call);
   ASSERT_EQ(g.error, "");
-  // Territory: Black A-B (18); White F-J less H5's stone, plus H5 itself
-  // and the prisoner (36 - 1 + 1 + 1), less the two dame = 35.
+  // Territory: Black A-B (18); White F-J (36, H5's point with the stone
+  // removed) and the prisoner.
   EXPECT_EQ(g.score.black, 18);
-  EXPECT_EQ(g.score.white, 35);
-  EXPECT_EQ(g.score.neutral, 9 + 2);
-  EXPECT_EQ(g.dead.size(), 1u);
+  EXPECT_EQ(g.score.white, 37);
+  EXPECT_EQ(g.score.neutral, 9);
+  EXPECT_EQ(g.dead, std::vector<Point>{h5});
   EXPECT_TRUE(g.same_margin);
   // A call that fails leaves the record unscored, with the reason.
   const RecordScore failed =
