@@ -77,7 +77,7 @@ void fill_dame(const Game& game, RecordScore& g) {
 // none but dame is in atari once the dame are filled, so its owner must fill
 // that liberty (left empty, the opponent would capture there). Measured on
 // 300 real counted records (bench/README.md): with the playouts' dead stones
-// 237 margins against 230 without it, and 89 against 87 asking also that
+// 237 margins against 228 without it, and 89 against 87 asking also that
 // the opponent can fill each dame without self-atari (first 117 records);
 // with GNU Go's, 264 against 258 with GNU Go's own dame list.
 std::vector<Point> last_liberties(const Board& board, const std::vector<Point>& dead,
