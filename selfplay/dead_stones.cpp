@@ -148,9 +148,25 @@ bool fills_safely(const Board& board, Point p, Color c) {
   return liberties.size() >= 2;
 }
 
+// Can neither side fill any liberty the chains at x and y share without
+// self-atari?
+bool no_safe_fill(const Board& board, Point x, Point y) {
+  const Color c = board.at(x);
+  Point p = x;
+  do {
+    for (int d : board.offsets()) {
+      const Point lib = Point(p + d);
+      if (board.at(lib) != Color::Empty || !adjacent_to_chain(board, lib, y)) continue;
+      if (fills_safely(board, lib, c) || fills_safely(board, lib, opponent(c))) return false;
+    }
+    p = board.next_in_chain(p);
+  } while (p != x);
+  return true;
+}
+
 // Is the chain at h in seki with an opponent chain whose head satisfies
 // `contested`: sharing a liberty, each with its liberties enclosed, and
-// neither side able to fill the liberty without self-atari?
+// neither side able to fill a shared liberty without self-atari?
 template <typename Pred>
 bool in_seki(const Board& board, Point h, const std::vector<Color>& owner, Pred contested) {
   const Color c = board.at(h);
@@ -163,8 +179,7 @@ bool in_seki(const Board& board, Point h, const std::vector<Color>& owner, Pred 
         const Point q = Point(lib + e);
         if (board.at(q) != opponent(c)) continue;
         const Point y = board.chain_head(q);
-        if (contested(y) && !fills_safely(board, lib, c) &&
-            !fills_safely(board, lib, opponent(c)) && liberties_enclosed(board, h, y, owner) &&
+        if (contested(y) && no_safe_fill(board, h, y) && liberties_enclosed(board, h, y, owner) &&
             liberties_enclosed(board, y, h, owner))
           return true;
       }
