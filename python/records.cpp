@@ -56,8 +56,7 @@ std::string score(py::handle paths, const std::optional<std::string>& rules, py:
                   py::handle threads, py::handle dead_percent, py::handle settled_percent,
                   const std::string& dead_stones, const std::optional<std::string>& gnugo) {
   if (dead_stones != "playouts" && dead_stones != "gnugo") {
-    throw std::invalid_argument("dead_stones: '" + dead_stones +
-                                "' is not 'playouts' or 'gnugo'");
+    throw std::invalid_argument("dead_stones: '" + dead_stones + "' is not 'playouts' or 'gnugo'");
   }
   const formats::RecordRulesOverrides overrides =
       selfplay::record_rules_overrides(rules.value_or(""), komi_text(komi), default_rules);

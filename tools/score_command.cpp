@@ -40,7 +40,7 @@ struct ScoreCommandOptions {
   std::string default_rules = "japanese";
   std::string json;
   std::string sgf_out;
-  std::string gnugo;  // "" : no comparison; "auto": find it
+  std::string gnugo;                     // "" : no comparison; "auto": find it
   std::string dead_stones = "playouts";  // or "gnugo": GNU Go calls them
   selfplay::DeadStoneOptions estimate;
 };
@@ -180,11 +180,10 @@ int run_score(const ScoreCommandOptions& options) {
                stdout);
   }
   if (!options.json.empty()) {
-    write_whole_file(options.json,
-                     selfplay::score_report_json(scored, options.estimate, options.dead_stones)
-                             .dump(2) +
-                         "\n",
-                     "JSON file");
+    write_whole_file(
+        options.json,
+        selfplay::score_report_json(scored, options.estimate, options.dead_stones).dump(2) + "\n",
+        "JSON file");
   }
   return int(scored.unreadable.size()) + summary.errors > 0 ? 1 : 0;
 }
