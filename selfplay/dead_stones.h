@@ -12,7 +12,8 @@
 //     least `settled_percent` percent of the playouts, and it shares a
 //     liberty with an opponent chain of which the same holds, where each of
 //     the two has no liberty but the shared ones and its own eyes (empty
-//     regions that reach its colour only). Light playouts break a seki as
+//     regions that reach its colour only), and neither side can fill a
+//     shared liberty without self-atari. Light playouts break a seki as
 //     often for one side as for the other (see the alternating start below),
 //     where a settled group keeps its points in nearly every playout;
 //   - alive otherwise.
