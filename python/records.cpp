@@ -53,8 +53,8 @@ py::tuple verify(py::handle paths, const std::string& default_rules, py::handle 
 // dead_stones "gnugo": GNU Go (the program `gnugo`, or found) calls them.
 std::string score(py::handle paths, const std::optional<std::string>& rules, py::handle komi,
                   const std::string& default_rules, py::handle playouts, py::handle seed,
-                  py::handle threads, py::handle dead_percent, py::handle settled_percent,
-                  const std::string& dead_stones, const std::optional<std::string>& gnugo) {
+                  py::handle threads, py::handle dead_percent, const std::string& dead_stones,
+                  const std::optional<std::string>& gnugo) {
   if (dead_stones != "playouts" && dead_stones != "gnugo") {
     throw std::invalid_argument("dead_stones: '" + dead_stones + "' is not 'playouts' or 'gnugo'");
   }
@@ -65,7 +65,6 @@ std::string score(py::handle paths, const std::optional<std::string>& rules, py:
   estimate.seed = whole(seed, "seed", 0, ~uint64_t(0));
   estimate.threads = threads_of(threads);
   estimate.dead_percent = int(whole(dead_percent, "dead_percent", 0, 100));
-  estimate.settled_percent = int(whole(settled_percent, "settled_percent", 0, 100));
   const std::vector<std::string> files = paths_of(paths);
   selfplay::ScoreFiles scored;
   {
@@ -94,8 +93,8 @@ void add_records(py::module_& m) {
         py::arg("progress"), "`tengen verify --json`: (its text, the exception that stopped it).");
   m.def("score_record", &score, py::arg("paths"), py::arg("rules"), py::arg("komi"),
         py::arg("default_rules"), py::arg("playouts"), py::arg("seed"), py::arg("threads"),
-        py::arg("dead_percent"), py::arg("settled_percent"), py::arg("dead_stones"),
-        py::arg("gnugo"), "`tengen score --json`: its text.");
+        py::arg("dead_percent"), py::arg("dead_stones"), py::arg("gnugo"),
+        "`tengen score --json`: its text.");
 }
 
 }  // namespace tengen::python

@@ -1,25 +1,26 @@
-// Dead stones found by playouts: from a position, many seeded light playouts
-// (in parallel, on oneTBB), the final owner of every point summed over them,
-// and a status for every chain: alive, dead or in seki.
+// Dead stones found by playouts: from a position, many seeded playouts (in
+// parallel, on oneTBB), the final owner of every point summed over them, and
+// a status for every chain: alive, dead or in seki. A playout picks
+// uniformly among the light policy's moves (legal, not one's own eye) less
+// the self-ataris of four stones or more that capture nothing: light
+// playouts throw big groups away, which no player does (README.md, "Dead
+// stones", has the figures).
 //
 // A chain is
 //   - alive if Benson's algorithm finds it unconditionally alive
 //     (core/benson.h), whatever the playouts say;
-//   - dead if it lies in the opponent's pass-alive territory (Benson), or if
-//     it is not in seki and the opponent owns its points at the end of more
-//     than `dead_percent` percent of the playouts;
-//   - in seki if it is not pass-alive, neither side owns its points in at
-//     least `settled_percent` percent of the playouts, and it shares a
-//     liberty with an opponent chain of which the same holds, where each of
-//     the two has no liberty but the shared ones and its own eyes (empty
-//     regions that reach its colour only), and neither side can fill a
-//     shared liberty without self-atari. Light playouts break a seki as
-//     often for one side as for the other (see the alternating start below),
-//     where a settled group keeps its points in nearly every playout;
+//   - dead if it lies in the opponent's pass-alive territory (Benson);
+//   - in seki if the opponent owns its points in at most `dead_percent`
+//     percent of the playouts, and it shares a liberty with an opponent
+//     chain of which the same holds, where each of the two has no liberty
+//     but the shared ones and its own eyes (empty regions that reach its
+//     colour only), and neither side can fill a shared liberty without
+//     self-atari;
+//   - dead if the opponent owns its points at the end of more than
+//     `dead_percent` percent of the playouts;
 //   - alive otherwise.
 // Even playouts start with the side to move, odd ones with the other side
-// (whose turn it is at the end of a game decides nothing, and a light playout
-// breaks a seki against the side that must move first).
+// (whose turn it is at the end of a game decides nothing).
 // Playout i is seeded from (seed, i) alone (rng.h's game_rng) and ownership
 // is summed in integers, so an estimate is the same on any number of threads.
 // Measured effect of the settings: see README.md ("Dead stones").
@@ -40,12 +41,9 @@ struct DeadStoneOptions {
   int playouts = 400;
   uint64_t seed = 1;
   int threads = 0;  // 0: every core
-  // A chain that is not in seki is dead when the opponent owns its points in
-  // more than this percentage of the playouts ("most playouts").
+  // A chain is dead when the opponent owns its points in more than this
+  // percentage of the playouts ("most playouts").
   int dead_percent = 50;
-  // A side owning a chain's points in at least this percentage of the
-  // playouts has settled it (no seki).
-  int settled_percent = 80;
 };
 
 enum class ChainStatus : uint8_t { Alive, Dead, Seki };
@@ -65,7 +63,7 @@ struct DeadStoneEstimate {
   std::vector<Point> seki;
 };
 
-// Throws std::invalid_argument if playouts < 1, a percentage is outside
+// Throws std::invalid_argument if playouts < 1, dead_percent is outside
 // 0..100, or the position has a chain without liberties.
 // Precondition: to_move is Black or White.
 DeadStoneEstimate estimate_dead_stones(const Board& position, Color to_move, const Rules& rules,

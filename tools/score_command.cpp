@@ -226,9 +226,6 @@ void add_score_command(CLI::App& app) {
                  "A chain is dead when the opponent owns it in more than this % of playouts", 0,
                  100)
       ->capture_default_str();
-  add_int_option(cmd, "--settled-percent", options->estimate.settled_percent,
-                 "Owning a chain in this % of playouts settles it (below: seki candidate)", 0, 100)
-      ->capture_default_str();
   cmd->footer(
       "Each record's rules and komi are inferred from RU, KM (6.5, 650 in hundredths, 3.75 in "
       "stones), a komi in RU/GN/EV/GC/C, the server (PC, AP, SO) and the komi; every inference "

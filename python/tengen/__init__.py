@@ -184,8 +184,7 @@ def verify(paths: Any, default_rules: str = "japanese", threads: int = 0,
 def score_record(paths: Any, rules: Optional[str] = None,
                  komi: Union[None, float, int, str] = None, default_rules: str = "japanese",
                  playouts: int = 400, seed: int = 1, threads: int = 0, dead_percent: int = 50,
-                 settled_percent: int = 80, dead_stones: str = "playouts",
-                 gnugo: Optional[str] = None) -> dict:
+                 dead_stones: str = "playouts", gnugo: Optional[str] = None) -> dict:
     """Scores finished SGF records with dead stones estimated by playouts, as
     `tengen score --json`: {"games": [...], "summary": {...}, "playouts", "seed"}.
     Each record's rules and komi are inferred as the command does (RU, KM in
@@ -201,5 +200,4 @@ def score_record(paths: Any, rules: Optional[str] = None,
     and seki instead of the playouts, as `--dead-stones gnugo` does. An
     unreadable file, or no GNU Go, raises ValueError naming it."""
     return json.loads(_core.score_record(paths, rules, komi, default_rules, playouts, seed,
-                                         threads, dead_percent, settled_percent, dead_stones,
-                                         gnugo))
+                                         threads, dead_percent, dead_stones, gnugo))

@@ -120,5 +120,5 @@ def score_record(paths: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]
                  rules: Optional[str] = None, komi: Union[None, float, int, str] = None,
                  default_rules: str = "japanese", playouts: int = 400, seed: int = 1,
                  threads: int = 0, dead_percent: int = 50,
-                 settled_percent: int = 80, dead_stones: str = "playouts",
+                 dead_stones: str = "playouts",
                  gnugo: Optional[str] = None) -> dict[str, Any]: ...
