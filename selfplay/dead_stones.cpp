@@ -29,25 +29,35 @@ using Counts = std::vector<int32_t>;
 // the bent four lives; 5 stones, 251 (README.md, "Dead stones").
 constexpr int kBigSelfAtari = 4;
 
-// Would c's stone on p leave a chain of kBigSelfAtari stones or more with
-// one liberty and capture nothing?
-bool big_self_atari(const Board& board, Point p, Color c) {
-  if (board.effect(p, c).captured_stones > 0) return false;
+// What c's stone on the empty point p would make: whether it captures, and
+// its chain's stones and liberties (liberties counted up to 2).
+struct AfterMove {
+  bool captures = false;
+  int stones = 1, liberties = 0;
+};
+
+AfterMove after_move(const Board& board, Point p, Color c) {
+  AfterMove after;
   std::array<Point, 4> chains{};
-  int n = 0, stones = 1;
-  std::vector<Point> liberties;
+  int n = 0;
+  std::array<Point, 2> liberties{};
   auto add = [&](Point q) {
-    if (q != p && std::find(liberties.begin(), liberties.end(), q) == liberties.end())
-      liberties.push_back(q);
+    if (q == p || after.liberties == 2 ||
+        std::find(liberties.begin(), liberties.begin() + after.liberties, q) !=
+            liberties.begin() + after.liberties)
+      return;
+    liberties[size_t(after.liberties++)] = q;
   };
   for (int d : board.offsets()) {
     const Point q = Point(p + d);
-    if (board.at(q) == Color::Empty) add(q);
-    if (board.at(q) != c) continue;
+    const Color qc = board.at(q);
+    if (qc == Color::Empty) add(q);
+    if (qc == opponent(c) && board.liberties(q) == 1) after.captures = true;
+    if (qc != c) continue;
     const Point h = board.chain_head(q);
     if (std::find(chains.begin(), chains.begin() + n, h) != chains.begin() + n) continue;
     chains[size_t(n++)] = h;
-    stones += board.chain_size(h);
+    after.stones += board.chain_size(h);
     Point s = h;
     do {
       for (int e : board.offsets()) {
@@ -55,9 +65,15 @@ bool big_self_atari(const Board& board, Point p, Color c) {
       }
       s = board.next_in_chain(s);
     } while (s != h);
-    if (liberties.size() >= 2) return false;
   }
-  return stones >= kBigSelfAtari && liberties.size() < 2;
+  return after;
+}
+
+// Would c's stone on p leave a chain of kBigSelfAtari stones or more with
+// one liberty and capture nothing?
+bool big_self_atari(const Board& board, Point p, Color c) {
+  const AfterMove after = after_move(board, p, c);
+  return !after.captures && after.liberties < 2 && after.stones >= kBigSelfAtari;
 }
 
 // One playout on `game`: uniform among the light policy's acceptable points
@@ -184,26 +200,8 @@ bool liberties_enclosed(const Board& board, Point x, Point y, const std::vector<
 // Can `c` play on the empty point p without putting its chain in atari: the
 // move captures, or leaves the chain two liberties or more?
 bool fills_safely(const Board& board, Point p, Color c) {
-  std::vector<Point> liberties;
-  auto add = [&](Point q) {
-    if (q != p && std::find(liberties.begin(), liberties.end(), q) == liberties.end())
-      liberties.push_back(q);
-  };
-  for (int d : board.offsets()) {
-    const Point q = Point(p + d);
-    const Color qc = board.at(q);
-    if (qc == Color::Empty) add(q);
-    if (qc == opponent(c) && board.liberties(q) == 1) return true;  // captures
-    if (qc != c) continue;
-    Point s = q;
-    do {
-      for (int e : board.offsets()) {
-        if (board.at(Point(s + e)) == Color::Empty) add(Point(s + e));
-      }
-      s = board.next_in_chain(s);
-    } while (s != q);
-  }
-  return liberties.size() >= 2;
+  const AfterMove after = after_move(board, p, c);
+  return after.captures || after.liberties >= 2;
 }
 
 // Can neither side fill any liberty the chains at x and y share without
