@@ -194,10 +194,11 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
     g.difference =
         formats::classify_difference(game.board(), game.rules(), context, *g.record.margin);
     if (g.difference.kind == formats::Difference::None) {
-      // The count before the dame were called or filled gives the record's
-      // margin: they are what differs.
+      // The count before the points to fill were taken out or the dame
+      // shared gives the record's margin: they are what differs.
       g.difference = {formats::Difference::Parity,
-                      "the count before the dame were called or filled gives the record's margin"};
+                      "the count before the points to fill and the dame were settled gives the "
+                      "record's margin"};
     }
   }
   if (compare) compare(game, g);

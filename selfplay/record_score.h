@@ -1,9 +1,11 @@
 // Scoring finished game records with dead stones and seki estimated by
-// playouts (dead_stones.h): what `tengen score` and the Python module's
-// score_record share. Each record is replayed under the rules and komi it
-// means (formats/record_rules.h: each inference and warning kept) or the
-// given overrides, scored, and compared with its RE (formats/record_result.h),
-// a different margin put in a class.
+// playouts (dead_stones.h) or called by another engine: what `tengen score`
+// and the Python module's score_record share. Each record is replayed under
+// the rules and komi it means (formats/record_rules.h: each inference and
+// warning kept) or the given overrides, scored as such records are counted
+// (Chinese counting fills the dame in turn; under territory counting a point
+// a side must still fill is nobody's), and compared with its RE
+// (formats/record_result.h), a different margin put in a class.
 #pragma once
 
 #include <array>
