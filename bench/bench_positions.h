@@ -6,9 +6,9 @@
 
 #include "core/game.h"
 #include "core/rules.h"
-#include "selfplay/playout.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
+#include "playout/playout.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 
 namespace tengen::bench {
 
@@ -29,8 +29,8 @@ inline const char* bench_rules_name(int64_t which) {
 // ended), seeded.
 inline Game mid_game(int size, const Rules& rules, uint64_t seed, int turns) {
   Game game(size, size, rules);
-  selfplay::LightPolicy policy;
-  selfplay::Rng rng(seed);
+  playout::LightPolicy policy;
+  playout::Rng rng(seed);
   for (int t = 0; t < turns && game.consecutive_passes() < 2; ++t) policy.play(game, rng);
   return game;
 }

@@ -7,7 +7,7 @@
 #include "bench/bench_positions.h"
 #include "core/game.h"
 #include "core/scoring.h"
-#include "selfplay/playout.h"
+#include "playout/playout.h"
 
 namespace tengen::bench {
 namespace {

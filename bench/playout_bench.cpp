@@ -7,11 +7,11 @@
 
 #include "bench/bench_positions.h"
 #include "core/game.h"
-#include "core/playout_dispatch.h"
-#include "selfplay/kernel.h"
-#include "selfplay/playout.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
+#include "playout/kernel.h"
+#include "playout/playout.h"
+#include "playout/playout_dispatch.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 
 namespace tengen::bench {
 namespace {
@@ -20,14 +20,14 @@ namespace {
 void BM_Playout(benchmark::State& state) {
   const int size = int(state.range(0));
   Game game(size, size, bench_rules(state.range(1)));
-  selfplay::LightPolicy policy;
-  const int max_turns = selfplay::default_max_turns(size, size);
+  playout::LightPolicy policy;
+  const int max_turns = playout::default_max_turns(size, size);
   uint64_t index = 0;
   int64_t turns = 0;
   for (auto _ : state) {
     game.reset();
-    selfplay::Rng rng = selfplay::game_rng(12345, index++);
-    selfplay::play_out(game, policy, rng, max_turns);
+    playout::Rng rng = playout::game_rng(12345, index++);
+    playout::play_out(game, policy, rng, max_turns);
     Score score = game.score();
     benchmark::DoNotOptimize(score);
     turns += int64_t(game.moves().size());
@@ -43,18 +43,18 @@ BENCHMARK(BM_Playout)
     ->ArgsProduct({{9, 13, 19}, {0, 1}})
     ->MinTime(1.0);
 
-// The playout kernel the runner uses (selfplay/kernel.h): the same games as
+// The playout kernel the runner uses (playout/kernel.h): the same games as
 // BM_Playout, with the score and ownership. Args: board size, rules (0
 // chinese, 1 tromp-taylor, 2 aga).
 void BM_Kernel(benchmark::State& state) {
   const int size = int(state.range(0));
   const Game start(size, size, bench_rules(state.range(1)));
-  auto kernel = selfplay::make_kernel(start, selfplay::default_max_turns(size, size));
+  auto kernel = playout::make_kernel(start, playout::default_max_turns(size, size));
   std::vector<Color> owner;
   uint64_t index = 0;
   int64_t turns = 0;
   for (auto _ : state) {
-    selfplay::Rng rng = selfplay::game_rng(12345, index++);
+    playout::Rng rng = playout::game_rng(12345, index++);
     kernel->play(rng);
     Score score = kernel->score(owner);
     benchmark::DoNotOptimize(score);
@@ -83,11 +83,11 @@ BENCHMARK(BM_Kernel)
 void replay_games(benchmark::State& state, size_t game_count) {
   const int size = int(state.range(0));
   const Game start(size, size, bench_rules(state.range(1)));
-  const int max_turns = selfplay::default_max_turns(size, size);
-  auto kernel = selfplay::make_kernel(start, max_turns);
+  const int max_turns = playout::default_max_turns(size, size);
+  auto kernel = playout::make_kernel(start, max_turns);
   std::vector<std::vector<Move>> games(game_count);
   for (size_t i = 0; i < games.size(); ++i) {
-    selfplay::Rng rng = selfplay::game_rng(12345, i);
+    playout::Rng rng = playout::game_rng(12345, i);
     kernel->play(rng);
     games[i].assign(kernel->moves().begin(), kernel->moves().end());
   }

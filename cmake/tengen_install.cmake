@@ -1,10 +1,10 @@
 # `cmake --install`: the libraries an engine author links (tengen::core,
-# tengen::selfplay, tengen::formats), their headers, the package config, and
+# tengen::playout, tengen::selfplay, tengen::formats, tengen::scoring), their headers, the package config, and
 # the `tengen` tool. Layout under the prefix:
 #   bin/tengen
-#   include/tengen/core/*.h, include/tengen/selfplay/*.h, include/tengen/formats/*.h
+#   include/tengen/{core,playout,selfplay,formats,scoring}/*.h
 #   include/tengen/version.h                 (generated, see cmake/version.h.in)
-#   lib/libtengen_{core,selfplay,formats}.a
+#   lib/libtengen_{core,playout,selfplay,formats,scoring}.a
 #   lib/cmake/tengen/tengenConfig.cmake, tengenConfigVersion.cmake, tengenTargets*.cmake
 # The exported targets carry both include/tengen (so "core/board.h" works, the
 # repository's own style) and include (so <tengen/core/board.h> and
@@ -26,32 +26,34 @@ set(tengen_core_headers
   core/scoring.h
   core/benson.h
   core/game.h
-  core/playout_geometry.h
-  core/playout_chain.h
-  core/playout_start.h
-  core/playout_history.h
-  core/playout_area.h
-  core/playout_board.h
-  core/playout_game.h
-  core/playout_dispatch.h
   core/coords.h
   core/values.h)
+set(tengen_playout_headers
+  playout/playout_geometry.h
+  playout/playout_chain.h
+  playout/playout_start.h
+  playout/playout_history.h
+  playout/playout_area.h
+  playout/playout_board.h
+  playout/playout_game.h
+  playout/playout_dispatch.h
+  playout/rng.h
+  playout/light_choice.h
+  playout/policy.h
+  playout/playout.h
+  playout/kernel.h)
 set(tengen_selfplay_headers
-  selfplay/rng.h
-  selfplay/light_choice.h
-  selfplay/policy.h
-  selfplay/playout.h
-  selfplay/kernel.h
   selfplay/digest.h
   selfplay/stats.h
   selfplay/runner.h
   selfplay/run_legs.h
   selfplay/report.h
   selfplay/partial_result.h
-  selfplay/dead_stones.h
-  selfplay/record_score.h
   selfplay/game_record.h
   selfplay/signature.h)
+set(tengen_scoring_headers
+  scoring/dead_stones.h
+  scoring/record_score.h)
 set(tengen_formats_headers
   formats/sgf_tree.h
   formats/sgf_rules.h
@@ -61,7 +63,7 @@ set(tengen_formats_headers
   formats/replay.h
   formats/verify.h)
 
-foreach(library core selfplay formats)
+foreach(library core playout selfplay formats scoring)
   add_library(tengen::${library} ALIAS tengen_${library})
   set_target_properties(tengen_${library} PROPERTIES EXPORT_NAME ${library})
   install(FILES ${tengen_${library}_headers}
@@ -70,7 +72,7 @@ endforeach()
 install(FILES ${PROJECT_BINARY_DIR}/generated/tengen/version.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tengen)
 
-install(TARGETS tengen_core tengen_selfplay tengen_formats EXPORT tengenTargets
+install(TARGETS tengen_core tengen_playout tengen_selfplay tengen_formats tengen_scoring EXPORT tengenTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tengen ${CMAKE_INSTALL_INCLUDEDIR})

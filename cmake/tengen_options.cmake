@@ -26,7 +26,7 @@ if(TENGEN_SANITIZE)
     # count); initialising it would cost the hot path in every build.
     $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
   target_link_options(tengen_options INTERFACE -fsanitize=${TENGEN_SANITIZE})
-  # Sanitized builds skip [[gnu::flatten]] on the playout kernel (selfplay/kernel.cpp):
+  # Sanitized builds skip [[gnu::flatten]] on the playout kernel (playout/kernel.cpp):
   # inlining every instance whole costs minutes of compile time per build there.
   target_compile_definitions(tengen_options INTERFACE TENGEN_SANITIZED)
 endif()

@@ -5,13 +5,13 @@
 
 #include "core/coords.h"
 #include "core/scoring.h"
+#include "playout/rng.h"
 #include "reference/reference.h"
-#include "selfplay/rng.h"
 
 namespace tengen::differential {
 namespace {
 
-using selfplay::Rng;
+using playout::Rng;
 
 // ---------------------------------------------------------------------------
 // Points in both engines
@@ -139,7 +139,7 @@ std::pair<int, int> random_size(Rng& rng) {
   }
   if (r < 94) return {2 + int(rng.below(5)), 2 + int(rng.below(5))};
   if (r < 96) return {8 + int(rng.below(6)), 8 + int(rng.below(6))};
-  // The playout kernel's fixed geometries (core/playout_dispatch.h).
+  // The playout kernel's fixed geometries (playout/playout_dispatch.h).
   if (r < 98) return rng.below(2) ? std::pair{9, 9} : std::pair{13, 13};
   static constexpr std::pair<int, int> kBig[] = {{19, 19}, {25, 25}, {19, 13}, {13, 25}};
   return kBig[rng.below(4)];
@@ -216,7 +216,7 @@ std::vector<int> pick_stones(const std::vector<Color>& colouring, uint32_t selec
 }  // namespace
 
 Case generate_case(uint64_t seed, uint64_t index) {
-  Rng rng(selfplay::game_seed(seed, index));
+  Rng rng(playout::game_seed(seed, index));
   Case c;
   c.rules = random_rules(rng);
   std::tie(c.width, c.height) = random_size(rng);

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "core/coords.h"
-#include "core/playout_dispatch.h"
 #include "core/scoring.h"
 #include "differential/reference_playout.h"
+#include "playout/playout_dispatch.h"
 #include "reference/reference.h"
 
 namespace tengen::differential {

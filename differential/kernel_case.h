@@ -1,4 +1,4 @@
-// The playout kernel (core/playout_dispatch.h) against the reference model on
+// The playout kernel (playout/playout_dispatch.h) against the reference model on
 // a differential case (case.h): the kernel instance the case's size and rules
 // pick plays the case's in-turn plays and passes that the reference model
 // accepts (a kernel has no out-of-turn moves, off-board points or agreements:

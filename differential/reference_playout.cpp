@@ -4,9 +4,9 @@
 
 namespace tengen::differential {
 
+using playout::PlayoutEnd;
+using playout::Rng;
 using selfplay::GameSummary;
-using selfplay::PlayoutEnd;
-using selfplay::Rng;
 using selfplay::RunConfig;
 using selfplay::Stats;
 
@@ -79,7 +79,7 @@ void reference_playout(int width, int height, const Rules& rules, Rng& rng, int 
 Stats reference_stats(const RunConfig& config) {
   const int max_turns = config.max_turns > 0
                             ? config.max_turns
-                            : selfplay::default_max_turns(config.width, config.height);
+                            : playout::default_max_turns(config.width, config.height);
   Stats stats(config.width, config.height, max_turns);
   // Stats::add reads ownership through a board's array layout.
   const Board board(config.width, config.height);
@@ -87,7 +87,7 @@ Stats reference_stats(const RunConfig& config) {
   std::vector<Color> owner;
   GameSummary summary;
   for (uint64_t i = 0; i < config.games; ++i) {
-    Rng rng = selfplay::game_rng(config.seed, i);
+    Rng rng = playout::game_rng(config.seed, i);
     reference_playout(config.width, config.height, config.rules, rng, max_turns, summary, owner);
     summary.index = i;
     for (int y = 0; y < config.height; ++y) {

@@ -9,8 +9,8 @@
 
 #include <vector>
 
+#include "playout/rng.h"
 #include "reference/reference.h"
-#include "selfplay/rng.h"
 #include "selfplay/runner.h"
 #include "selfplay/stats.h"
 
@@ -26,7 +26,7 @@ bool reference_is_eye(int width, int height, const reference::Colouring& colouri
 // passes or max_turns turns. Fills `summary` (digest and index left 0) and
 // `owner` (per point y * width + x: Black, White or Empty under area scoring
 // of the final colouring). Appends the moves (kPass = -1) to *moves if given.
-void reference_playout(int width, int height, const Rules& rules, selfplay::Rng& rng, int max_turns,
+void reference_playout(int width, int height, const Rules& rules, playout::Rng& rng, int max_turns,
                        selfplay::GameSummary& summary, std::vector<Color>& owner,
                        std::vector<int>* moves = nullptr);
 

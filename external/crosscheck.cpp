@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "external/move_sources.h"
-#include "selfplay/rng.h"
+#include "playout/rng.h"
 
 namespace tengen::external {
 
@@ -73,7 +73,7 @@ namespace {
 uint64_t game_seed_for(uint64_t seed, const Rules& rules, uint64_t game) {
   uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a
   for (char c : rules.to_string()) h = (h ^ uint8_t(c)) * 0x100000001b3ull;
-  return selfplay::game_seed(selfplay::game_seed(seed, h), game);
+  return playout::game_seed(playout::game_seed(seed, h), game);
 }
 
 constexpr double kKomis[] = {7.5, 0, 0.5, 5.5, 6.5, -3, 7};
@@ -93,7 +93,7 @@ struct Job {
 
 GameSpec game_spec(const CrosscheckConfig& config, const Rules& rules, uint64_t game,
                    uint64_t* policy_seed) {
-  selfplay::Rng rng(game_seed_for(config.seed, rules, game));
+  playout::Rng rng(game_seed_for(config.seed, rules, game));
   GameSpec spec;
   spec.size = config.sizes[game % config.sizes.size()];
   spec.rules = rules;

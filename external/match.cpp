@@ -11,8 +11,8 @@
 #include "core/game.h"
 #include "external/gnugo.h"
 #include "formats/sgf.h"
-#include "selfplay/dead_stones.h"
-#include "selfplay/rng.h"
+#include "playout/rng.h"
+#include "scoring/dead_stones.h"
 #include "selfplay/stats.h"
 
 namespace tengen::external {
@@ -170,7 +170,7 @@ class MatchGame {
   MatchGame(const MatchConfig& config, uint64_t index)
       : config_(config),
         index_(index),
-        seed_(selfplay::game_seed(config.seed, index)),
+        seed_(playout::game_seed(config.seed, index)),
         game_(config.width, config.height, config.rules),
         start_(game_.board()) {
     result_.index = index;
@@ -208,7 +208,7 @@ bool MatchGame::start(Color c) {
   const MatchEngine& m = info(c);
   try {
     auto& engine = engines_[side_index(c)];
-    engine.emplace(engine_argv(m.argv, selfplay::game_seed(seed_, uint64_t(e))),
+    engine.emplace(engine_argv(m.argv, playout::game_seed(seed_, uint64_t(e))),
                    config_.startup_timeout, m.display());
     engine->new_game(config_.width, config_.height, config_.rules.komi, m.rules);
     engine->set_timeout(config_.move_timeout);
@@ -278,13 +278,13 @@ void MatchGame::score() {
     s = game_.score();
     result_.detail = "scored as the board stands";
   } else if (result_.detail.empty()) {
-    selfplay::DeadStoneOptions options;
+    scoring::DeadStoneOptions options;
     options.playouts = config_.playouts;
     options.seed = seed_;
     options.threads = config_.parallel > 1 ? 1 : 0;
-    const selfplay::DeadStoneEstimate e =
-        selfplay::estimate_dead_stones(game_.board(), game_.to_move(), game_.rules(), options);
-    s = selfplay::estimated_score(game_, e);
+    const scoring::DeadStoneEstimate e =
+        scoring::estimate_dead_stones(game_.board(), game_.to_move(), game_.rules(), options);
+    s = scoring::estimated_score(game_, e);
     result_.detail = (note.empty() ? "" : note + "; ") + "dead stones estimated by " +
                      std::to_string(config_.playouts) + " playouts (" +
                      std::to_string(e.dead.size()) + ")";

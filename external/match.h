@@ -50,7 +50,7 @@ std::string_view to_string(GameEnd);
 // How a finished game's dead stones are found.
 enum class DeadStones {
   Agreement,  // both engines' final_status_list dead, where they agree; else playouts
-  Playouts,   // Tengen's playout estimate (selfplay/dead_stones.h)
+  Playouts,   // Tengen's playout estimate (scoring/dead_stones.h)
   None,       // none: the board as it stands
 };
 std::string_view to_string(DeadStones);

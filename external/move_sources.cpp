@@ -5,19 +5,19 @@
 #include <utility>
 
 #include "core/coords.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 
 namespace tengen::external {
 
 MoveSource light_policy_moves(uint64_t seed) {
   struct State {
-    selfplay::LightPolicy policy;
-    selfplay::Rng rng;
+    playout::LightPolicy policy;
+    playout::Rng rng;
     int single_suicides = 0;
     std::vector<Point> candidates;
   };
-  auto state = std::make_shared<State>(State{{}, selfplay::Rng(seed), 0, {}});
+  auto state = std::make_shared<State>(State{{}, playout::Rng(seed), 0, {}});
   return [state](Game& game) -> std::optional<Point> {
     const Board& board = game.board();
     const Color c = game.to_move();
@@ -30,7 +30,7 @@ MoveSource light_policy_moves(uint64_t seed) {
     state->candidates.clear();
     for (int i = 0; i < board.empty_count(); ++i) {
       const Point p = board.empty_point(i);
-      if (!selfplay::LightPolicy::acceptable(game, p)) continue;
+      if (!playout::LightPolicy::acceptable(game, p)) continue;
       if (board.effect(p, c).suicided_stones == 1) continue;
       state->candidates.push_back(p);
     }

@@ -10,7 +10,7 @@
 
 namespace tengen::external {
 
-// The light policy (selfplay/policy.h) seeded with `seed`, with one change
+// The light policy (playout/policy.h) seeded with `seed`, with one change
 // that makes every game end: after `area` single-stone suicides in a game
 // (possible without end under simple ko with all suicide allowed, where such
 // a suicide leaves the board as it is and is always legal), single-stone

@@ -49,7 +49,7 @@ void GnuGoJudge::set_up(const Game& game) {
   }
 }
 
-selfplay::StoneCalls GnuGoJudge::call(const Game& game) {
+scoring::StoneCalls GnuGoJudge::call(const Game& game) {
   set_up(game);
   try {
     return {gnugo_->final_status_list(game.board(), "dead"),
@@ -60,7 +60,7 @@ selfplay::StoneCalls GnuGoJudge::call(const Game& game) {
   }
 }
 
-void GnuGoJudge::compare(const Game& game, selfplay::RecordScore& g) {
+void GnuGoJudge::compare(const Game& game, scoring::RecordScore& g) {
   const Board& board = game.board();
   set_up(game);
   try {

@@ -1,4 +1,4 @@
-// GNU Go on the final positions of scored records (selfplay/record_score.h):
+// GNU Go on the final positions of scored records (scoring/record_score.h):
 // its dead stones and seki for `tengen score --dead-stones gnugo` and
 // tengen.score_record(dead_stones="gnugo"), and its dead stones beside the
 // playouts' for `tengen score --gnugo`. The position is set up stone by
@@ -13,7 +13,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "external/gnugo.h"
-#include "selfplay/record_score.h"
+#include "scoring/record_score.h"
 
 namespace tengen::external {
 
@@ -26,11 +26,11 @@ class GnuGoJudge {
   // final_status_list dead and seki. Throws std::invalid_argument for
   // a board GNU Go does not have (square, up to 19x19), GtpError if GNU Go
   // fails (the next call gets a fresh GNU Go).
-  selfplay::StoneCalls call(const Game& game);
+  scoring::StoneCalls call(const Game& game);
 
   // GNU Go's dead stones beside `g.dead`: fills g.other_dead, g.stones and
   // g.stones_agreeing. Throws as call() does.
-  void compare(const Game& game, selfplay::RecordScore& g);
+  void compare(const Game& game, scoring::RecordScore& g);
 
  private:
   void set_up(const Game& game);

@@ -98,7 +98,7 @@ GtpEngine::GtpEngine(const GtpEngineOptions& options) : state_(std::make_unique<
   state_->options = options;
   state_->engine_rules = options.rules;
   state_->rules = options.rules;
-  state_->rng = selfplay::Rng(options.seed);
+  state_->rng = playout::Rng(options.seed);
   state_->clear(options.width, options.height);
 }
 

@@ -12,10 +12,10 @@
 //   place_free_handicap set_free_handicap loadsgf printsgf time_settings
 //   time_left is_legal all_legal list_stones captures tengen-rules
 //
-// genmove plays the light playout policy's move (selfplay/policy.h) from a
+// genmove plays the light playout policy's move (playout/policy.h) from a
 // seeded generator: the same seed and commands give the same moves.
 // final_status_list and final_score estimate dead stones and seki by
-// playouts on the position as it stands (selfplay/dead_stones.h).
+// playouts on the position as it stands (scoring/dead_stones.h).
 #pragma once
 
 #include <cstdint>

@@ -14,8 +14,8 @@
 #include "core/rules.h"
 #include "core/types.h"
 #include "gtp/engine.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 
 namespace tengen::gtp {
 
@@ -47,8 +47,8 @@ struct GtpEngine::State {
   std::optional<Game> game;
   Board start{19, 19};                // the position before game->moves()[0], for printsgf
   int capture_offset[3] = {0, 0, 0};  // captures of a loaded record's earlier segments
-  selfplay::Rng rng{1};
-  selfplay::LightPolicy policy;
+  playout::Rng rng{1};
+  playout::LightPolicy policy;
   bool quit = false;
 
   // Builds the game from the recipe under `rules_to_use` and plays the
@@ -91,7 +91,7 @@ std::optional<int> parse_int(std::string_view text);
 // first, left to right).
 std::vector<Point> stones_of(const Board& board, Color c);
 
-// The light policy's move for c: selfplay::LightPolicy when c is to move;
+// The light policy's move for c: playout::LightPolicy when c is to move;
 // otherwise the same rule (uniform over legal points that are not c's own
 // one-point eyes) by rejection sampling over the empty points.
 Point pick_move(State& s, Color c);

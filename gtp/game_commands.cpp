@@ -5,7 +5,7 @@
 #include "core/coords.h"
 #include "gtp/commands.h"
 #include "gtp/protocol.h"
-#include "selfplay/dead_stones.h"
+#include "scoring/dead_stones.h"
 
 namespace tengen::gtp {
 
@@ -53,33 +53,33 @@ Reply cmd_showboard(State& s, const Args&) {
 namespace {
 
 // final_score and final_status_list: dead stones and seki estimated by
-// playouts on the position as it stands (selfplay/dead_stones.h), seeded from
+// playouts on the position as it stands (scoring/dead_stones.h), seeded from
 // the engine's seed alone, so that asking twice gives the same answer.
-selfplay::DeadStoneEstimate estimate_status(const State& s) {
-  selfplay::DeadStoneOptions options;
+scoring::DeadStoneEstimate estimate_status(const State& s) {
+  scoring::DeadStoneOptions options;
   options.seed = s.options.seed;
-  return selfplay::estimate_dead_stones(s.board(), s.game->to_move(), s.rules, options);
+  return scoring::estimate_dead_stones(s.board(), s.game->to_move(), s.rules, options);
 }
 
 }  // namespace
 
 Reply cmd_final_score(State& s, const Args&) {
-  const selfplay::DeadStoneEstimate e = estimate_status(s);
+  const scoring::DeadStoneEstimate e = estimate_status(s);
   return ok(
-      selfplay::estimated_score(*s.game, e, s.capture_offset[1], s.capture_offset[2]).result());
+      scoring::estimated_score(*s.game, e, s.capture_offset[1], s.capture_offset[2]).result());
 }
 
 Reply cmd_final_status_list(State& s, const Args& a) {
   const std::string status = lower(a[0]);
-  const selfplay::ChainStatus wanted = status == "dead"   ? selfplay::ChainStatus::Dead
-                                       : status == "seki" ? selfplay::ChainStatus::Seki
-                                                          : selfplay::ChainStatus::Alive;
+  const scoring::ChainStatus wanted = status == "dead"   ? scoring::ChainStatus::Dead
+                                      : status == "seki" ? scoring::ChainStatus::Seki
+                                                         : scoring::ChainStatus::Alive;
   if (status != "alive" && status != "dead" && status != "seki") {
     return fail("invalid status (expected alive, dead or seki)");
   }
   // One chain per line, chains in the board order of their first stone.
   std::string text;
-  for (const auto& chain : selfplay::chains_with_status(s.board(), estimate_status(s), wanted)) {
+  for (const auto& chain : scoring::chains_with_status(s.board(), estimate_status(s), wanted)) {
     if (!text.empty()) text += '\n';
     text += format_gtp_vertices(s.board(), chain);
   }

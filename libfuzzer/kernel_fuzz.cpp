@@ -1,4 +1,4 @@
-// libFuzzer target: the playout kernel (core/playout_game.h) against the
+// libFuzzer target: the playout kernel (playout/playout_game.h) against the
 // reference model, on cases decoded from arbitrary bytes. The bytes pick the
 // rules (ko, suicide, scoring), the board size (tiny boards, where positions
 // repeat, and the fixed 9x9, 13x13 and 19x19 geometries), a handicap, and

@@ -1,5 +1,5 @@
 // tengen.verify and tengen.score_record: `tengen verify` (formats/verify.h) and
-// `tengen score` (selfplay/record_score.h) on files and directories,
+// `tengen score` (scoring/record_score.h) on files and directories,
 // returning their --json documents.
 #include <memory>
 #include <optional>
@@ -13,7 +13,7 @@
 #include "formats/verify.h"
 #include "python/binding.h"
 #include "python/values.h"
-#include "selfplay/record_score.h"
+#include "scoring/record_score.h"
 
 namespace tengen::python {
 namespace {
@@ -59,31 +59,31 @@ std::string score(py::handle paths, const std::optional<std::string>& rules, py:
     throw std::invalid_argument("dead_stones: '" + dead_stones + "' is not 'playouts' or 'gnugo'");
   }
   const formats::RecordRulesOverrides overrides =
-      selfplay::record_rules_overrides(rules.value_or(""), komi_text(komi), default_rules);
-  selfplay::DeadStoneOptions estimate;
+      scoring::record_rules_overrides(rules.value_or(""), komi_text(komi), default_rules);
+  scoring::DeadStoneOptions estimate;
   estimate.playouts = int(whole(playouts, "playouts", 1, 1000000));
   estimate.seed = whole(seed, "seed", 0, ~uint64_t(0));
   estimate.threads = threads_of(threads);
   estimate.dead_percent = int(whole(dead_percent, "dead_percent", 0, 100));
   const std::vector<std::string> files = paths_of(paths);
-  selfplay::ScoreFiles scored;
+  scoring::ScoreFiles scored;
   {
     py::gil_scoped_release release;
     std::unique_ptr<external::GnuGoJudge> judge;
-    selfplay::ScoreFilesHooks hooks;
+    scoring::ScoreFilesHooks hooks;
     if (dead_stones == "gnugo") {
       judge = std::make_unique<external::GnuGoJudge>(
           gnugo.value_or(""), overrides.rules ? *overrides.rules : overrides.default_rules);
       hooks.call = [&](const Game& game) { return judge->call(game); };
     }
-    scored = selfplay::score_files(files, overrides, estimate, hooks);
+    scored = scoring::score_files(files, overrides, estimate, hooks);
   }
   if (!scored.unreadable.empty()) {
     std::string message = scored.unreadable.front();
     for (size_t i = 1; i < scored.unreadable.size(); ++i) message += "; " + scored.unreadable[i];
     throw std::invalid_argument(message);
   }
-  return selfplay::score_report_json(scored, estimate, dead_stones).dump(2) + "\n";
+  return scoring::score_report_json(scored, estimate, dead_stones).dump(2) + "\n";
 }
 
 }  // namespace

@@ -133,10 +133,10 @@ std::string summary_head(const RunResult& result) {
   out += fmt::format("{:<13}mean {:.2f} stones per game (Black {:.2f}, White {:.2f})\n", "Suicides",
                      s.suicides().mean(), s.suicides_black().mean(), s.suicides_white().mean());
   out += fmt::format("{:<13}two passes {} ({}), move cap {} ({}) at {} turns\n", "Ended",
-                     with_commas(s.ended_by(PlayoutEnd::TwoPasses)),
-                     percent(s.ended_by(PlayoutEnd::TwoPasses), n),
-                     with_commas(s.ended_by(PlayoutEnd::MoveCap)),
-                     percent(s.ended_by(PlayoutEnd::MoveCap), n), c.max_turns);
+                     with_commas(s.ended_by(playout::PlayoutEnd::TwoPasses)),
+                     percent(s.ended_by(playout::PlayoutEnd::TwoPasses), n),
+                     with_commas(s.ended_by(playout::PlayoutEnd::MoveCap)),
+                     percent(s.ended_by(playout::PlayoutEnd::MoveCap), n), c.max_turns);
   out += fmt::format("{:<13}{} games/s, {} moves/s, {:.2f} s\n", "Speed",
                      with_commas(std::llround(result.games_per_second())),
                      with_commas(std::llround(result.moves_per_second())), result.seconds);
@@ -259,8 +259,8 @@ void add_outcomes(json& j, const Stats& s) {
 // How games ended, who owns each point, and Black's results by first move.
 void add_ends_and_moves(json& j, const RunConfig& c, const Stats& s) {
   const Board board(c.width, c.height);
-  j["end_reasons"] = {{"two_passes", s.ended_by(PlayoutEnd::TwoPasses)},
-                      {"move_cap", s.ended_by(PlayoutEnd::MoveCap)}};
+  j["end_reasons"] = {{"two_passes", s.ended_by(playout::PlayoutEnd::TwoPasses)},
+                      {"move_cap", s.ended_by(playout::PlayoutEnd::MoveCap)}};
   j["ownership"] = {{"order", "row-major from the top-left point, y * width + x"},
                     {"black", s.owned_by(Color::Black)},
                     {"white", s.owned_by(Color::White)},
@@ -325,7 +325,7 @@ std::string csv_row(const Board& board, const GameSummary& g) {
                      to_string(g.score.winner), g.score.result(), format_komi(g.score.margin),
                      g.score.black, g.score.white, g.turns, g.stones, g.captures_black,
                      g.captures_white, g.suicides_black, g.suicides_white,
-                     g.end == PlayoutEnd::TwoPasses ? "two_passes" : "move_cap",
+                     g.end == playout::PlayoutEnd::TwoPasses ? "two_passes" : "move_cap",
                      vertex_name(board, g.first_move), digest_hex(g.digest));
 }
 

@@ -1,6 +1,6 @@
 #include "selfplay/run_legs.h"
 
-#include "selfplay/playout.h"
+#include "playout/playout.h"
 
 namespace tengen::selfplay {
 
@@ -9,7 +9,8 @@ void resolve_run(RunConfig& config, Shard shard) {
   config.first_game = first;
   config.end_game = end;
   if (config.threads == 0) config.threads = default_threads();
-  if (config.max_turns == 0) config.max_turns = default_max_turns(config.width, config.height);
+  if (config.max_turns == 0)
+    config.max_turns = playout::default_max_turns(config.width, config.height);
 }
 
 RunResult run_legs(const RunConfig& config, const RunCallbacks& callbacks,

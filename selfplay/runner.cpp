@@ -17,11 +17,11 @@
 
 #include "core/game.h"
 #include "core/scoring.h"
+#include "playout/kernel.h"
+#include "playout/playout.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 #include "selfplay/digest.h"
-#include "selfplay/kernel.h"
-#include "selfplay/playout.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
 
 #if defined(__SANITIZE_THREAD__)
 #define TENGEN_TSAN 1
@@ -77,14 +77,14 @@ Game start_game(const RunConfig& config) {
 struct Worker {
   explicit Worker(const RunConfig& config)
       : board(config.width, config.height),
-        kernel(make_kernel(start_game(config), config.max_turns)),
+        kernel(playout::make_kernel(start_game(config), config.max_turns)),
         encoder(board),
         stats(config.width, config.height, config.max_turns) {
     owner.reserve(Board::kMaxArray);
   }
 
   Board board;  // the geometry, for vertices
-  std::unique_ptr<PlayoutKernel> kernel;
+  std::unique_ptr<playout::PlayoutKernel> kernel;
   MoveEncoder encoder;
   std::vector<Color> owner;
   std::vector<uint8_t> bytes;  // the current game's digest bytes
@@ -106,9 +106,9 @@ void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
   batch.games.clear();
   for (int k = 0; k < batch.count; ++k) {
     const uint64_t index = batch.first + uint64_t(k);
-    Rng rng = game_rng(config.seed, index);
-    PlayoutKernel& kernel = *w.kernel;
-    const PlayoutEnd end = kernel.play(rng);
+    playout::Rng rng = playout::game_rng(config.seed, index);
+    playout::PlayoutKernel& kernel = *w.kernel;
+    const playout::PlayoutEnd end = kernel.play(rng);
     const Score score = kernel.score(w.owner);
     GameSummary summary = summarize(w.board, kernel, end, score);
     summary.index = index;
@@ -264,7 +264,8 @@ RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks
   Run run(requested);
   RunConfig& config = run.config;
   if (config.threads == 0) config.threads = default_threads();
-  if (config.max_turns == 0) config.max_turns = default_max_turns(config.width, config.height);
+  if (config.max_turns == 0)
+    config.max_turns = playout::default_max_turns(config.width, config.height);
   if (config.batch == 0) config.batch = default_batch(config);
   run.callbacks = &callbacks;
   run.stop = stop;

@@ -33,7 +33,7 @@ struct RunConfig {
   uint64_t games = 1000;
   uint64_t seed = 0;
   int threads = 0;    // 0: every core oneTBB sees
-  int max_turns = 0;  // 0: default_max_turns(width, height)
+  int max_turns = 0;  // 0: playout::default_max_turns(width, height)
   // Games with index < keep_moves have their moves passed to on_game (for SGF).
   uint64_t keep_moves = 0;
   // Games per batch; 0 picks by board size. Changes nothing in the results.

@@ -194,7 +194,8 @@ void Stats::merge(const Stats& other) {
              &Stats::draws_);
   for (const auto& [name, moments] : kMoments) (this->*moments).merge(other.*moments);
   for (const auto& [name, histogram] : kHistograms) (this->*histogram).merge(other.*histogram);
-  for (int i = 0; i < kPlayoutEnds; ++i) end_reasons_[size_t(i)] += other.end_reasons_[size_t(i)];
+  for (int i = 0; i < playout::kPlayoutEnds; ++i)
+    end_reasons_[size_t(i)] += other.end_reasons_[size_t(i)];
   auto add_all = [](std::vector<int64_t>& to, const std::vector<int64_t>& from) {
     for (size_t i = 0; i < from.size() && i < to.size(); ++i) to[i] += from[i];
   };

@@ -12,7 +12,7 @@
 
 #include "core/board.h"
 #include "core/scoring.h"
-#include "selfplay/playout.h"
+#include "playout/playout.h"
 
 namespace tengen::selfplay {
 
@@ -66,7 +66,7 @@ Interval wilson_interval_of_fraction(double p, int64_t n);
 // needs. Points are vertices: y * width + x, row 0 at the top; -1 is a pass.
 struct GameSummary {
   uint64_t index = 0;
-  PlayoutEnd end = PlayoutEnd::TwoPasses;
+  playout::PlayoutEnd end = playout::PlayoutEnd::TwoPasses;
   int turns = 0;           // every turn, passes included
   int stones = 0;          // stones placed (turns that were not passes)
   int captures_black = 0;  // white stones Black captured
@@ -87,7 +87,7 @@ inline int vertex(const Board& board, Point p) {
 // `played` is a Game or a PlayoutKernel: its moves(), prisoners(c) and
 // suicides(c); `board` gives the geometry for vertices.
 template <class Played>
-GameSummary summarize(const Board& board, const Played& played, PlayoutEnd end,
+GameSummary summarize(const Board& board, const Played& played, playout::PlayoutEnd end,
                       const Score& score) {
   GameSummary s;
   s.end = end;
@@ -145,7 +145,7 @@ class Stats {
   const Moments& suicides_black() const { return suicides_black_; }
   const Moments& suicides_white() const { return suicides_white_; }
 
-  int64_t ended_by(PlayoutEnd end) const { return end_reasons_[size_t(end)]; }
+  int64_t ended_by(playout::PlayoutEnd end) const { return end_reasons_[size_t(end)]; }
 
   // Games in which vertex v (y * width + x) counted for c (Black, White, or
   // Empty: neither) under area scoring of the final board.
@@ -181,7 +181,7 @@ class Stats {
   Histogram stones_histogram_;
   Moments captures_, captures_black_, captures_white_;
   Moments suicides_, suicides_black_, suicides_white_;
-  std::array<int64_t, kPlayoutEnds> end_reasons_{};
+  std::array<int64_t, playout::kPlayoutEnds> end_reasons_{};
   std::vector<int64_t> ownership_;  // [3 * vertex + colour], colour 0 neutral, 1 black, 2 white
   std::vector<int64_t> first_move_games_, first_move_black_wins_, first_move_white_wins_;
 

@@ -96,7 +96,8 @@ Stats Stats::from_json(const json& root, int width, int height, int max_turns) {
       throw std::invalid_argument("a histogram field does not count 'games' games");
     }
   }
-  const std::vector<int64_t> ends = j.counts("end_reasons", size_t(kPlayoutEnds), "one per end");
+  const std::vector<int64_t> ends =
+      j.counts("end_reasons", size_t(playout::kPlayoutEnds), "one per end");
   int64_t ended = 0;
   for (size_t i = 0; i < ends.size(); ++i) ended += s.end_reasons_[i] = ends[i];
   if (ended != s.games_) {

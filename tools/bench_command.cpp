@@ -31,7 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/game.h"
-#include "selfplay/kernel.h"
+#include "playout/kernel.h"
 #include "selfplay/report.h"
 #include "selfplay/signature.h"
 #include "tools/commands.h"
@@ -85,12 +85,12 @@ Rules family_rules(const Family& family) {
 // for each game short of the statistics.
 Sample measure_kernel(int size, const Family& family, uint64_t games, uint64_t seed) {
   const Game start(size, size, family_rules(family));
-  auto kernel = selfplay::make_kernel(start, selfplay::default_max_turns(size, size));
+  auto kernel = playout::make_kernel(start, playout::default_max_turns(size, size));
   std::vector<Color> owner;
   Sample sample;
   const auto begin = std::chrono::steady_clock::now();
   for (uint64_t i = 0; i < games; ++i) {
-    selfplay::Rng rng = selfplay::game_rng(seed, i);
+    playout::Rng rng = playout::game_rng(seed, i);
     kernel->play(rng);
     kernel->score(owner);
     sample.turns += double(kernel->moves().size());

@@ -12,8 +12,8 @@
 #include "core/game.h"
 #include "core/presets.h"
 #include "gtp/protocol.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 #include "tools/commands.h"
 #include "tools/options.h"
 
@@ -36,8 +36,8 @@ int run_play(const PlayOptions& options) {
                                   e.what());
     }
   }
-  selfplay::Rng rng(options.seed);
-  selfplay::LightPolicy policy;
+  playout::Rng rng(options.seed);
+  playout::LightPolicy policy;
   const int max_turns = options.max_turns > 0 ? options.max_turns : 3 * width * height;
   fmt::print("Rules {} ({}), board {}x{}, seed {}", rules.to_string(),
              rules.preset_name().empty() ? "custom" : rules.preset_name(), width, height,

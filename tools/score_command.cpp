@@ -1,5 +1,5 @@
 // `tengen score FILE|DIR...`: scores finished SGF records with dead stones and
-// seki estimated by playouts (selfplay/record_score.h), under the rules and
+// seki estimated by playouts (scoring/record_score.h), under the rules and
 // komi each record means (formats/record_rules.h: every inference and warning
 // printed) or --rules/--komi, and prints the result beside the record's RE,
 // saying where they differ and in which class (formats/record_result.h).
@@ -22,8 +22,8 @@
 #include "formats/record_result.h"
 #include "formats/record_rules.h"
 #include "formats/sgf.h"
-#include "selfplay/dead_stones.h"
-#include "selfplay/record_score.h"
+#include "scoring/dead_stones.h"
+#include "scoring/record_score.h"
 #include "tools/commands.h"
 #include "tools/options.h"
 #include "tools/output.h"
@@ -31,7 +31,7 @@
 namespace tengen::tools {
 namespace {
 
-using selfplay::RecordScore;
+using scoring::RecordScore;
 
 struct ScoreCommandOptions {
   std::vector<std::string> paths;
@@ -42,7 +42,7 @@ struct ScoreCommandOptions {
   std::string sgf_out;
   std::string gnugo;                     // "" : no comparison; "auto": find it
   std::string dead_stones = "playouts";  // or "gnugo": GNU Go calls them
-  selfplay::DeadStoneOptions estimate;
+  scoring::DeadStoneOptions estimate;
 };
 
 // TB and TW properties for a record's last node: the points (empty, or
@@ -121,12 +121,12 @@ std::unique_ptr<external::GnuGoJudge> start_gnugo(const ScoreCommandOptions& opt
 
 int run_score(const ScoreCommandOptions& options) {
   const formats::RecordRulesOverrides overrides =
-      selfplay::record_rules_overrides(options.rules, options.komi, options.default_rules);
+      scoring::record_rules_overrides(options.rules, options.komi, options.default_rules);
   if (!options.sgf_out.empty() && !std::filesystem::is_directory(options.sgf_out)) {
     throw std::invalid_argument("--sgf-out: '" + options.sgf_out + "' is not a directory");
   }
   std::unique_ptr<external::GnuGoJudge> gnugo = start_gnugo(options, overrides);
-  selfplay::ScoreFilesHooks hooks;
+  scoring::ScoreFilesHooks hooks;
   if (gnugo && options.dead_stones == "gnugo") {
     hooks.call = [&](const Game& game) { return gnugo->call(game); };
   } else if (gnugo) {
@@ -156,9 +156,9 @@ int run_score(const ScoreCommandOptions& options) {
                        marked_up(sgf.games, scores), "SGF file");
     };
   }
-  const selfplay::ScoreFiles scored =
-      selfplay::score_files(options.paths, overrides, options.estimate, hooks);
-  const selfplay::ScoreSummary& summary = scored.summary;
+  const scoring::ScoreFiles scored =
+      scoring::score_files(options.paths, overrides, options.estimate, hooks);
+  const scoring::ScoreSummary& summary = scored.summary;
   using formats::Difference;
   const std::string summary_text = fmt::format(
       "{} games, {} not scored; {} with rules or komi inferred, {} with a warning; {} with a "
@@ -182,7 +182,7 @@ int run_score(const ScoreCommandOptions& options) {
   if (!options.json.empty()) {
     write_whole_file(
         options.json,
-        selfplay::score_report_json(scored, options.estimate, options.dead_stones).dump(2) + "\n",
+        scoring::score_report_json(scored, options.estimate, options.dead_stones).dump(2) + "\n",
         "JSON file");
   }
   return int(scored.unreadable.size()) + summary.errors > 0 ? 1 : 0;

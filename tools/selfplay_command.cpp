@@ -93,8 +93,8 @@ void run_selfplay_command(SelfplayOptions& options) {
             moves,
             "tengen selfplay game " + std::to_string(game.index) + ", seed " +
                 std::to_string(config.seed),
-            game.end == selfplay::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
-            game.end == selfplay::PlayoutEnd::MoveCap,
+            game.end == playout::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
+            game.end == playout::PlayoutEnd::MoveCap,
             config.handicap};
         const std::string name = fmt::format("game-{:06}.sgf", game.index);
         const std::string path = (std::filesystem::path(options.sgf) / name).string();

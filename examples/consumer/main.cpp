@@ -1,6 +1,6 @@
 // An engine author's first program against the installed Tengen package: a
 // few moves and a capture with tengen::core, a light playout to the end with
-// tengen::selfplay, the score, and the game as SGF with tengen::formats.
+// tengen::playout, the score, and the game as SGF with tengen::formats.
 // Exit status 1 if the engine refuses a move the program expects to be legal.
 #include <iostream>
 #include <string_view>
@@ -10,9 +10,9 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "formats/sgf.h"
-#include "selfplay/playout.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
+#include "playout/playout.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 #include "tengen/version.h"
 
 int main() {
@@ -36,12 +36,12 @@ int main() {
             << tengen::diagram(game.board());
 
   // Game i of a run with seed s is seeded from (s, i) alone.
-  tengen::selfplay::LightPolicy policy;
-  tengen::selfplay::Rng rng = tengen::selfplay::game_rng(1, 0);
-  const tengen::selfplay::PlayoutEnd end =
-      tengen::selfplay::play_out(game, policy, rng, tengen::selfplay::default_max_turns(9, 9));
+  tengen::playout::LightPolicy policy;
+  tengen::playout::Rng rng = tengen::playout::game_rng(1, 0);
+  const tengen::playout::PlayoutEnd end =
+      tengen::playout::play_out(game, policy, rng, tengen::playout::default_max_turns(9, 9));
   const tengen::Score score = game.score();
-  std::cout << "playout end: " << tengen::selfplay::to_string(end) << '\n'
+  std::cout << "playout end: " << tengen::playout::to_string(end) << '\n'
             << "turns: " << game.moves().size() << '\n'
             << "score: black " << score.black << ", white " << score.white << ", komi "
             << score.komi << '\n'

@@ -11,7 +11,7 @@
 #include "differential/case.h"
 #include "differential/kernel_case.h"
 #include "differential/run.h"
-#include "selfplay/rng.h"
+#include "playout/rng.h"
 
 namespace tengen::differential {
 namespace {
@@ -19,7 +19,7 @@ namespace {
 // In-turn plays in a small window (so chains are captured and positions
 // repeat) and some passes, for a width x height board.
 Case window_case(int width, int height, const Rules& rules, uint64_t seed, int steps) {
-  selfplay::Rng rng(seed);
+  playout::Rng rng(seed);
   Case c;
   c.rules = rules;
   c.width = width;

@@ -11,9 +11,9 @@
 
 #include "core/game.h"
 #include "differential/reference_playout.h"
+#include "playout/playout.h"
+#include "playout/policy.h"
 #include "reference/reference.h"
-#include "selfplay/playout.h"
-#include "selfplay/policy.h"
 #include "selfplay/runner.h"
 #include "tests/support/sample_divisor.h"
 
@@ -86,8 +86,8 @@ void compare(const Case& c) {
 
   expect_close_rates("black wins", f.black_wins(), n, ref.black_wins(), n);
   expect_close_rates("white wins", f.white_wins(), n, ref.white_wins(), n);
-  expect_close_rates("move cap", f.ended_by(PlayoutEnd::MoveCap), n,
-                     ref.ended_by(PlayoutEnd::MoveCap), n);
+  expect_close_rates("move cap", f.ended_by(playout::PlayoutEnd::MoveCap), n,
+                     ref.ended_by(playout::PlayoutEnd::MoveCap), n);
   expect_close_means("twice the margin", f.twice_margin(), ref.twice_margin());
   expect_close_means("turns", f.turns(), ref.turns());
   expect_close_means("stones", f.stones(), ref.stones());
@@ -137,13 +137,13 @@ TEST(SelfplayReference, TrompTaylor9x9) {
 // move (or as the second pass after one), and the scores agree.
 void replay(int width, int height, const Rules& rules, uint64_t games) {
   Game game(width, height, rules);
-  LightPolicy policy;
+  playout::LightPolicy policy;
   const Board& board = game.board();
   for (uint64_t i = 0; i < games; ++i) {
     SCOPED_TRACE("game " + std::to_string(i) + " under " + rules.to_string());
     game.reset();
-    Rng rng = game_rng(77, i);
-    play_out(game, policy, rng, default_max_turns(width, height));
+    playout::Rng rng = playout::game_rng(77, i);
+    playout::play_out(game, policy, rng, playout::default_max_turns(width, height));
     reference::Game ref(width, height, rules);
     for (const Move& m : game.moves()) {
       const int p =

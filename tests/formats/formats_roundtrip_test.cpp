@@ -13,8 +13,8 @@
 #include "core/game.h"
 #include "formats/replay.h"
 #include "formats/sgf.h"
-#include "selfplay/policy.h"
-#include "selfplay/rng.h"
+#include "playout/policy.h"
+#include "playout/rng.h"
 #include "tengen/version.h"
 #include "tests/support/generators.h"
 
@@ -30,7 +30,7 @@ struct RandomGame {
 // 1: a handicap, 2: a set-up position.
 RandomGame random_game(const Rules& rules, int width, int height, int start_kind, uint64_t seed,
                        int turns) {
-  selfplay::Rng rng(seed);
+  playout::Rng rng(seed);
   RandomGame g;
   g.start = Board(width, height);
   g.game.emplace(width, height, rules);
@@ -58,7 +58,7 @@ RandomGame random_game(const Rules& rules, int width, int height, int start_kind
       g.game.emplace(setup, rng.below(2) ? Color::Black : Color::White, rules);
     }
   }
-  selfplay::LightPolicy policy;
+  playout::LightPolicy policy;
   for (int t = 0; t < turns && !g.game->over(); ++t) {
     // Now and then a pass, so that records hold passes and resumptions.
     if (rng.below(32) == 0) {

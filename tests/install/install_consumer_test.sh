@@ -16,7 +16,7 @@ fail() { echo "install_consumer_test: $*" >&2; exit 1; }
 "$cmake" --install "$build" --prefix "$prefix" >"$dir/install.log" || { cat "$dir/install.log"; fail "cmake --install failed"; }
 
 # The layout the README promises; the reference model stays out.
-for f in include/tengen/version.h include/tengen/core/game.h include/tengen/selfplay/playout.h \
+for f in include/tengen/version.h include/tengen/core/game.h include/tengen/playout/playout.h \
   include/tengen/formats/sgf.h bin/tengen; do
   [ -e "$prefix/$f" ] || fail "$f not installed"
 done

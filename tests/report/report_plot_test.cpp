@@ -43,8 +43,8 @@ TEST(ReportPlot, ResultEqualsTheRunsStatistics) {
   EXPECT_EQ(r.owned_black, s.owned_by(Color::Black));
   EXPECT_EQ(r.owned_white, s.owned_by(Color::White));
   EXPECT_EQ(r.owned_neutral, s.owned_by(Color::Empty));
-  EXPECT_EQ(r.ended_two_passes, s.ended_by(selfplay::PlayoutEnd::TwoPasses));
-  EXPECT_EQ(r.ended_move_cap, s.ended_by(selfplay::PlayoutEnd::MoveCap));
+  EXPECT_EQ(r.ended_two_passes, s.ended_by(playout::PlayoutEnd::TwoPasses));
+  EXPECT_EQ(r.ended_move_cap, s.ended_by(playout::PlayoutEnd::MoveCap));
   EXPECT_DOUBLE_EQ(r.captures_black_mean, s.captures_black().mean());
   EXPECT_DOUBLE_EQ(r.suicides_white_mean, s.suicides_white().mean());
   EXPECT_EQ(r.rules, run.config.rules);

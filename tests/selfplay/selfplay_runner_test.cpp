@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "core/game.h"
+#include "playout/playout.h"
+#include "playout/policy.h"
 #include "selfplay/digest.h"
-#include "selfplay/playout.h"
-#include "selfplay/policy.h"
 #include "selfplay/runner.h"
 #include "tests/support/sample_divisor.h"
 
@@ -74,13 +74,13 @@ TEST(SelfplayRunner, GameDependsOnSeedAndIndexAlone) {
   ASSERT_EQ(indices.size(), 200u);
 
   Game game(9, 9, config.rules);
-  LightPolicy policy;
+  playout::LightPolicy policy;
   RunDigest digest;
   for (uint64_t i = 0; i < 200; ++i) {
     EXPECT_EQ(indices[i], i);
     game.reset();
-    Rng rng = game_rng(config.seed, i);
-    play_out(game, policy, rng, default_max_turns(9, 9));
+    playout::Rng rng = playout::game_rng(config.seed, i);
+    playout::play_out(game, policy, rng, playout::default_max_turns(9, 9));
     EXPECT_EQ(game.moves(), kept[i]) << "game " << i;
     std::vector<uint8_t> bytes;
     encode_moves(game.board(), game.moves(), bytes);
@@ -99,23 +99,23 @@ TEST(SelfplayRunner, MoveCap) {
     games.push_back(game);
   };
   const RunResult result = run_selfplay(config, callbacks);
-  EXPECT_EQ(result.stats.ended_by(PlayoutEnd::MoveCap), 100);
+  EXPECT_EQ(result.stats.ended_by(playout::PlayoutEnd::MoveCap), 100);
   EXPECT_EQ(result.stats.turns().min, 10);
   EXPECT_EQ(result.stats.turns().max, 10);
   for (const GameSummary& g : games) {
-    EXPECT_EQ(g.end, PlayoutEnd::MoveCap);
+    EXPECT_EQ(g.end, playout::PlayoutEnd::MoveCap);
     EXPECT_EQ(g.turns, 10);
   }
   // With the default cap, 9x9 games end by passes. On 2x2 simple ko lets
   // games cycle until the cap stops them.
   config = config_for(9, 9, Rules::chinese(), 100, 5);
   const RunResult nine = run_selfplay(config);
-  EXPECT_EQ(nine.config.max_turns, default_max_turns(9, 9));
-  EXPECT_EQ(nine.stats.ended_by(PlayoutEnd::TwoPasses), 100);
+  EXPECT_EQ(nine.config.max_turns, playout::default_max_turns(9, 9));
+  EXPECT_EQ(nine.stats.ended_by(playout::PlayoutEnd::TwoPasses), 100);
   config = config_for(2, 2, Rules::chinese(), 100, 5);
   const RunResult small = run_selfplay(config);
-  EXPECT_GT(small.stats.ended_by(PlayoutEnd::MoveCap), 0);
-  EXPECT_EQ(small.stats.turns().max, default_max_turns(2, 2));
+  EXPECT_GT(small.stats.ended_by(playout::PlayoutEnd::MoveCap), 0);
+  EXPECT_EQ(small.stats.turns().max, playout::default_max_turns(2, 2));
 }
 
 // Under the agreement end rule a playout stops at two passes as well.
@@ -124,10 +124,10 @@ TEST(SelfplayRunner, AgreementEndRuleStopsAtTwoPasses) {
   rules.end = EndRule::Agreement;
   RunConfig config = config_for(5, 5, rules, 200, 8);
   const RunResult result = run_selfplay(config);
-  EXPECT_EQ(
-      result.stats.ended_by(PlayoutEnd::TwoPasses) + result.stats.ended_by(PlayoutEnd::MoveCap),
-      200);
-  EXPECT_GT(result.stats.ended_by(PlayoutEnd::TwoPasses), 190);
+  EXPECT_EQ(result.stats.ended_by(playout::PlayoutEnd::TwoPasses) +
+                result.stats.ended_by(playout::PlayoutEnd::MoveCap),
+            200);
+  EXPECT_GT(result.stats.ended_by(playout::PlayoutEnd::TwoPasses), 190);
 }
 
 // A stop request during the run: the finished games are a prefix, and they
@@ -191,7 +191,8 @@ TEST(SelfplayRunner, StatisticsAddUp) {
   const RunResult r = run_selfplay(config_for(9, 9, Rules::tromp_taylor(), 1000, 3));
   const Stats& s = r.stats;
   EXPECT_EQ(s.black_wins() + s.white_wins() + s.draws(), 1000);
-  EXPECT_EQ(s.ended_by(PlayoutEnd::TwoPasses) + s.ended_by(PlayoutEnd::MoveCap), 1000);
+  EXPECT_EQ(s.ended_by(playout::PlayoutEnd::TwoPasses) + s.ended_by(playout::PlayoutEnd::MoveCap),
+            1000);
   int64_t first_moves = 0;
   for (int64_t g : s.first_move_games()) first_moves += g;
   EXPECT_EQ(first_moves, 1000);

@@ -10,9 +10,9 @@
 #include <tuple>
 #include <vector>
 
+#include "playout/rng.h"
 #include "selfplay/partial_result.h"
 #include "selfplay/report.h"
-#include "selfplay/rng.h"
 #include "selfplay/runner.h"
 #include "tengen/version.h"
 #include "tests/support/process_util.h"
@@ -22,7 +22,7 @@ namespace {
 
 using test::without_timings;
 
-RunConfig random_config(Rng& rng) {
+RunConfig random_config(playout::Rng& rng) {
   RunConfig config;
   const int sizes[][2] = {{5, 5}, {7, 7}, {9, 9}, {7, 5}, {3, 3}};
   const auto& size = sizes[rng.below(5)];
@@ -72,7 +72,7 @@ TEST(SelfplayShardMerge, ShardRangesPartitionTheGames) {
 }
 
 TEST(SelfplayShardMerge, MergedShardsEqualTheWholeRunInAnyOrder) {
-  Rng rng = game_rng(2026, 9);
+  playout::Rng rng = playout::game_rng(2026, 9);
   for (int trial = 0; trial < 12; ++trial) {
     const RunConfig config = random_config(rng);
     const uint64_t count = 1 + rng.below(7);

@@ -1,4 +1,4 @@
-// Helpers for the tests that the light policy's pick (selfplay/policy.h, and
+// Helpers for the tests that the light policy's pick (playout/policy.h, and
 // the playout kernel that plays its games) is exactly uniform: the points it
 // may pick, and a chi-square bound.
 #pragma once
@@ -12,10 +12,10 @@
 
 #include "core/coords.h"
 #include "core/game.h"
-#include "selfplay/policy.h"
+#include "playout/policy.h"
 #include "tests/support/sample_divisor.h"
 
-namespace tengen::selfplay {
+namespace tengen::playout {
 
 // Samples are divided by this under the sanitizers (slow) or as configured.
 constexpr int kDivisor = int(props::sample_divisor(4));
@@ -86,4 +86,4 @@ void expect_uniform_picks(const Game& start, int samples, Pick&& pick) {
       << acceptable.size() << " acceptable points, " << samples << " samples";
 }
 
-}  // namespace tengen::selfplay
+}  // namespace tengen::playout
