@@ -217,13 +217,15 @@ std::optional<KomiReading> read_komi_text(std::string_view km, const KomiSource&
   char* end = nullptr;
   const double x = std::strtod(s.c_str(), &end);
   if (s.size() > 32 || end != s.c_str() + s.size() || !std::isfinite(x)) return std::nullopt;
-  if (source.tengen && std::abs(x) <= 1000) return KomiReading{x, ""};
+  if (source.tengen) return KomiReading{x, ""};
   // Hundredths only where the value as written would decide every game
   // before a stone is played: it exceeds the board's points (and 99).
   if (std::abs(x) >= 100 && std::abs(x) > source.points) {
     const double h = x / 100;
     if (komi_in_range(h)) return KomiReading{h, "hundredths"};
-    if (is_multiple(h, 0.25)) return KomiReading{h * 2, "hundredths of stones"};
+    if (is_multiple(h, 0.25) && komi_in_range(h * 2)) {
+      return KomiReading{h * 2, "hundredths of stones"};
+    }
     return std::nullopt;  // KM[655] on 19x19: no reading is plausible
   }
   if (komi_in_range(x)) return KomiReading{x, ""};

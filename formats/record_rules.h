@@ -36,8 +36,8 @@ KomiSource komi_source(const GameRecord& record);
 // point (650), stones (3.75: twice that in points) or hundredths of stones
 // (375). `how` says which reading was used ("" for plain points). nullopt if
 // the text is none of these. A value is read as written wherever that is
-// plausible: always in Tengen's own records (any finite komi up to 1000 in
-// size, as GTP may set 6.25), and elsewhere for a multiple of 0.5 no larger
+// plausible: always in Tengen's own records (any finite komi, as GTP's komi
+// command takes 6.25 or 1e300), and elsewhere for a multiple of 0.5 no larger
 // in size than the board's points or than 99. Only a value past both, which
 // no game could be played for, is read as hundredths (KM[650], KM[375] on
 // 19x19, as Fox and Tygem write them); a quarter below 100 as stones (3.75).
