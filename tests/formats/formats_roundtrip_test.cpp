@@ -187,6 +187,17 @@ TEST(SgfRoundTrip, TengensQuarterKomiComesBack) {
   ASSERT_TRUE(read.ok());
   EXPECT_EQ(read.games[0].rules.komi, 6.25);
   EXPECT_EQ(infer_record_rules(read.games[0], {}).rules.komi, 6.25);
+  // Rules no preset names, with such a komi: RU leaves the komi to KM, so
+  // that Rules::parse reads it, and the rules come back whole.
+  for (const double komi : {6.25, 1e300, -0.1}) {
+    Rules custom = *Rules::parse("ko=simple,suicide=allowed,end=agreement", nullptr);
+    custom.komi = komi;
+    const std::string text = write_sgf(record_from_moves(Board(9, 9), custom, 0, {}, Color::Black));
+    const SgfRead back = read_sgf(text, "komi.sgf");
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(back.games[0].rules, custom) << text;
+    EXPECT_TRUE(back.games[0].warnings.empty()) << text;
+  }
 }
 
 }  // namespace
