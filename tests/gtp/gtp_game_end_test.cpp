@@ -152,6 +152,7 @@ TEST(GtpGameEnd, TrompTaylorFinalScoreIsGameScore) {
           << "seed " << seed << " turn " << turn;
     }
     EXPECT_TRUE(game.over());
+    EXPECT_GT(game.moves().size(), 40u);  // played into the end, captures and all
   }
 }
 
