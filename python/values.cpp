@@ -6,6 +6,7 @@
 #include <exception>
 #include <mutex>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "core/values.h"
@@ -17,8 +18,12 @@ namespace {
 // An int or any integer-like value (NumPy's int64, what np.argwhere gives):
 // anything with __index__, bool aside.
 bool is_int(py::handle value) {
-  return !py::isinstance<py::bool_>(value) &&
-         (py::isinstance<py::int_>(value) || PyIndex_Check(value.ptr()));
+  // NumPy's bool has __index__ too (deprecated): a truth value is no number.
+  const std::string_view type = Py_TYPE(value.ptr())->tp_name;
+  if (py::isinstance<py::bool_>(value) || type == "numpy.bool_" || type == "numpy.bool") {
+    return false;
+  }
+  return py::isinstance<py::int_>(value) || PyIndex_Check(value.ptr());
 }
 
 // Its decimal text, through __index__ (str of a NumPy integer is its

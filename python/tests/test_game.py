@@ -249,7 +249,7 @@ def test_numpy_integers_as_points():
     with pytest.raises(TypeError) as error:
         game.play(np.argwhere(game.legal_mask())[0])
     assert "argwhere" in str(error.value)
-    for bad in ((np.float64(0), 0), (0.0, 0), (True, 0)):
+    for bad in ((np.float64(0), 0), (0.0, 0), (True, 0), (np.bool_(True), 0)):
         with pytest.raises(TypeError):
             game.play(bad)
     assert tengen.Game(board=np.int64(7)).width == 7
