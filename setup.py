@@ -1,10 +1,18 @@
 """setuptools driving CMake: builds the target tengen_python (the module
 tengen._core, python/CMakeLists.txt) in a Release build folder of its own and
-puts it into the package. pyproject.toml holds the package's metadata."""
+puts it into the package. pyproject.toml holds the package's metadata.
 
+Nothing is written into the source tree (a read-only checkout installs):
+setuptools' build folder and the package's egg-info go to a temporary
+folder, removed when the step ends, or to $TENGEN_PIP_BUILD when set (kept,
+so that a second install builds only what changed)."""
+
+import atexit
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -31,4 +39,17 @@ class CMakeBuild(build_ext):
         self.copy_file(str(built), str(target))
 
 
-setup(ext_modules=[Extension("tengen._core", sources=[])], cmdclass={"build_ext": CMakeBuild})
+def build_folder():
+    kept = os.environ.get("TENGEN_PIP_BUILD")
+    if kept:
+        return str(Path(kept).resolve())
+    temporary = tempfile.mkdtemp(prefix="tengen-pip-")
+    atexit.register(shutil.rmtree, temporary, True)
+    return temporary
+
+
+BUILD = build_folder()
+
+setup(ext_modules=[Extension("tengen._core", sources=[])], cmdclass={"build_ext": CMakeBuild},
+      options={"build": {"build_base": str(Path(BUILD) / "build")},
+               "egg_info": {"egg_base": BUILD}})

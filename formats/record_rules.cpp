@@ -202,21 +202,34 @@ std::optional<double> read_points(std::string_view text, size_t* used) {
   return points;
 }
 
-std::optional<KomiReading> read_komi_text(std::string_view km) {
+bool is_tengen_application(std::string_view ap) {
+  return ap == "Tengen" || ap.starts_with("Tengen:");
+}
+
+KomiSource komi_source(const GameRecord& record) {
+  return KomiSource{record.width * record.height, is_tengen_application(root_value(record, "AP"))};
+}
+
+std::optional<KomiReading> read_komi_text(std::string_view km, const KomiSource& source) {
   const size_t first = km.find_first_not_of(" \t\n");
   if (first == std::string_view::npos) return std::nullopt;
   const std::string s(km.substr(first, km.find_last_not_of(" \t\n") + 1 - first));
   char* end = nullptr;
   const double x = std::strtod(s.c_str(), &end);
   if (s.size() > 32 || end != s.c_str() + s.size() || !std::isfinite(x)) return std::nullopt;
-  if (std::abs(x) >= 100) {
+  if (source.tengen) return KomiReading{x, ""};
+  // Hundredths only where the value as written would decide every game
+  // before a stone is played: it exceeds the board's points (and 99).
+  if (std::abs(x) >= 100 && std::abs(x) > source.points) {
     const double h = x / 100;
     if (komi_in_range(h)) return KomiReading{h, "hundredths"};
-    if (is_multiple(h, 0.25)) return KomiReading{h * 2, "hundredths of stones"};
-    return std::nullopt;
+    if (is_multiple(h, 0.25) && komi_in_range(h * 2)) {
+      return KomiReading{h * 2, "hundredths of stones"};
+    }
+    return std::nullopt;  // KM[655] on 19x19: no reading is plausible
   }
   if (komi_in_range(x)) return KomiReading{x, ""};
-  if (is_multiple(x, 0.25)) return KomiReading{x * 2, "stones"};
+  if (std::abs(x) < 100 && is_multiple(x, 0.25)) return KomiReading{x * 2, "stones"};
   return std::nullopt;
 }
 
@@ -332,13 +345,15 @@ RecordRules infer_record_rules(const GameRecord& record, const RecordRulesOverri
   // The komi.
   double komi = rules.komi;
   const std::string_view km = record.komi_text;
-  const std::optional<KomiReading> reading = km.empty() ? std::nullopt : read_komi_text(km);
+  const KomiSource source = komi_source(record);
+  const std::optional<KomiReading> reading = km.empty() ? std::nullopt : read_komi_text(km, source);
   const std::string km_quoted = quoted("KM", km);
   if (overrides.komi) {
     komi = *overrides.komi;
     out.komi_known = true;
     out.inferences.push_back("komi " + format_komi(komi) + " from --komi");
-  } else if (reading && reading->komi != 0) {
+  } else if (reading && (reading->komi != 0 || source.tengen)) {
+    // Tengen's KM[0] is the komi played, not a komi left unrecorded.
     komi = reading->komi;
     out.komi_known = true;
     if (!reading->how.empty()) {

@@ -19,15 +19,33 @@
 
 namespace tengen::formats {
 
+// Where a KM value was written, which decides how it is read.
+struct KomiSource {
+  int points = 19 * 19;  // the points of the record's board (SZ)
+  bool tengen = false;   // AP names Tengen (is_tengen_application)
+};
+
+// True when an AP value names Tengen ("Tengen:0.4.0"), whose records write
+// the komi in points, exactly as played.
+bool is_tengen_application(std::string_view ap);
+
+// The KomiSource of a parsed record: its board and its AP.
+KomiSource komi_source(const GameRecord& record);
+
 // A komi as a KM value writes it: points (6.5, 7.500000), hundredths of a
 // point (650), stones (3.75: twice that in points) or hundredths of stones
 // (375). `how` says which reading was used ("" for plain points). nullopt if
-// the text is none of these.
+// the text is none of these. A value is read as written wherever that is
+// plausible: always in Tengen's own records (any finite komi, as GTP's komi
+// command takes 6.25 or 1e300), and elsewhere for a multiple of 0.5 no larger
+// in size than the board's points or than 99. Only a value past both, which
+// no game could be played for, is read as hundredths (KM[650], KM[375] on
+// 19x19, as Fox and Tygem write them); a quarter below 100 as stones (3.75).
 struct KomiReading {
   double komi = 0;
   std::string how;
 };
-std::optional<KomiReading> read_komi_text(std::string_view km);
+std::optional<KomiReading> read_komi_text(std::string_view km, const KomiSource& source = {});
 
 // An amount of points at the start of `text`, as Go texts write it: 6.5, 6,
 // 六, 6目半 and 6집반 (6.5), 半目 and 반집 (0.5), 3又3/4子 and 3¾ (stones, 7.5

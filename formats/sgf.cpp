@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/coords.h"
+#include "formats/record_rules.h"
 #include "formats/sgf_rules.h"
 #include "tengen/version.h"
 
@@ -111,23 +112,22 @@ class RecordReader {
     return true;
   }
 
+  // KM as formats/record_rules.h reads it: as written where that is
+  // plausible (always in Tengen's own records), in hundredths of points or
+  // of stones (Fox, Tygem: KM[750] is 7.5) only past the board's points.
   void read_komi(const SgfNode& node, std::string_view value) {
     record_.komi_text = std::string(value);
-    const std::string_view v = trim(value);
-    char* end = nullptr;
-    const std::string s(v.substr(0, 32));
-    const double number = std::strtod(s.c_str(), &end);
-    const bool numeric = !s.empty() && end == s.c_str() + s.size() && std::isfinite(number);
-    // Some servers (Fox, Tygem) write the komi in hundredths: KM[750] is 7.5.
-    if (numeric && std::abs(number) >= 100 && std::fmod(number, 50) == 0) {
-      record_.rules.komi = number / 100;
+    const SgfProperty* ap = node.find("AP");
+    const KomiSource source{record_.width * record_.height,
+                            ap && is_tengen_application(trim(ap->values.front()))};
+    const std::optional<KomiReading> reading = read_komi_text(value, source);
+    if (reading && (reading->how.empty() || reading->how.starts_with("hundredths"))) {
+      record_.rules.komi = reading->komi;
       record_.has_komi = true;
-      warn(node, quoted("KM", value) + " read as hundredths: komi " + format_komi(number / 100));
-      return;
-    }
-    if (std::optional<double> komi = parse_komi(v)) {
-      record_.rules.komi = *komi;
-      record_.has_komi = true;
+      if (!reading->how.empty()) {
+        warn(node, quoted("KM", value) + " read as " + reading->how + ": komi " +
+                       format_komi(reading->komi));
+      }
       return;
     }
     warn(node, "unreadable komi " + quoted("KM", value) +

@@ -25,7 +25,13 @@ std::string sgf_rules_name(const Rules& rules) {
     preset.komi = rules.komi;  // KM carries the komi
     if (preset == rules) return std::string(p.sgf_name);
   }
-  return rules.to_string();
+  if (parse_komi(format_komi(rules.komi))) return rules.to_string();
+  // A komi only GTP takes (6.25, 1e300) would make the text unreadable to
+  // Rules::parse: KM alone carries it.
+  std::string text = rules.to_string();
+  const std::string item = ",komi=" + format_komi(rules.komi);
+  text.erase(text.find(item), item.size());
+  return text;
 }
 
 }  // namespace tengen::formats

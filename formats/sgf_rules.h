@@ -30,9 +30,10 @@ Rules goe_rules();
 
 // The RU value that names these rules for other programs where it can: the
 // SGF name of a preset ("Japanese", "Chinese", "AGA", "NZ", "Tromp-Taylor"),
-// else Rules::to_string(). rules_from_sgf_name of it gives back the rules
-// with the komi of KM (all fields but komi equal; the key=value form keeps
-// the komi too).
+// else Rules::to_string() (without its komi where Rules::parse would refuse
+// it: a GTP komi such as 6.25). rules_from_sgf_name of it gives back the
+// rules with the komi of KM (all fields but komi equal; the key=value form
+// keeps a komi Rules::parse reads).
 std::string sgf_rules_name(const Rules& rules);
 
 }  // namespace tengen::formats

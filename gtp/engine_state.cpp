@@ -11,6 +11,12 @@ Rules playing_rules(Rules rules) {
   return rules;
 }
 
+bool counts_as_it_stands(const Rules& rules) {
+  const Rules tt = Rules::tromp_taylor();
+  return rules.ko == tt.ko && rules.suicide == tt.suicide && rules.scoring == tt.scoring &&
+         rules.end == tt.end && rules.seki == tt.seki;
+}
+
 bool State::rebuild(const BaseRecipe& recipe, const std::vector<Move>& moves,
                     const Rules& rules_to_use) {
   std::optional<Game> g;

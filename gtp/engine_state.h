@@ -35,6 +35,13 @@ struct BaseRecipe {
 // the rules as given still decide the score and are what printsgf writes.
 Rules playing_rules(Rules rules);
 
+// Rules that count the board as it stands, dead stones and all: Tromp-Taylor's
+// (positional superko, suicide allowed, area scoring, two passes end the
+// game, seki counted), whatever the komi, tie and handicap. final_score and
+// final_status_list estimate dead stones only under other rules, which
+// remove them before counting.
+bool counts_as_it_stands(const Rules& rules);
+
 struct GtpEngine::State {
   GtpEngineOptions options;
   // The rules every new game starts with: the engine's options, or the last

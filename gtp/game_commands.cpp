@@ -22,9 +22,9 @@ Reply cmd_play(State& s, const Args& a) {
 Reply cmd_genmove(State& s, const Args& a) {
   std::optional<Color> c = parse_color(a[0]);
   if (!c) return fail("invalid color");
-  // genmove never fails: after four passes in a row the game is over, and
-  // the only move left is a pass, which is not played.
-  if (s.game->over()) return ok("pass");
+  // After four passes in a row the game is over: genmove is refused as play
+  // is, so that the record, undo and the controller's count stay in step.
+  if (s.game->over()) return illegal(MoveError::GameOver);
   const Point p = pick_move(s, *c);
   const MoveError error = play_move(s, *c, p);
   if (error != MoveError::None) return illegal(error);
@@ -52,10 +52,17 @@ Reply cmd_showboard(State& s, const Args&) {
 
 namespace {
 
-// final_score and final_status_list: dead stones and seki estimated by
-// playouts on the position as it stands (scoring/dead_stones.h), seeded from
-// the engine's seed alone, so that asking twice gives the same answer.
+// final_score and final_status_list: under rules that count the board as it
+// stands (Tromp-Taylor), every chain alive; otherwise dead stones and seki
+// estimated by playouts on the position as it stands (scoring/dead_stones.h),
+// seeded from the engine's seed alone, so that asking twice gives the same
+// answer.
 scoring::DeadStoneEstimate estimate_status(const State& s) {
+  if (counts_as_it_stands(s.rules)) {
+    scoring::DeadStoneEstimate none;
+    none.status.assign(s.board().array_size(), scoring::ChainStatus::Alive);
+    return none;
+  }
   scoring::DeadStoneOptions options;
   options.seed = s.options.seed;
   return scoring::estimate_dead_stones(s.board(), s.game->to_move(), s.rules, options);
@@ -64,6 +71,11 @@ scoring::DeadStoneEstimate estimate_status(const State& s) {
 }  // namespace
 
 Reply cmd_final_score(State& s, const Args&) {
+  if (counts_as_it_stands(s.rules)) {
+    // Game::score(): no dead stones (GTP agrees on none); the prisoners of a
+    // loaded record's earlier segments do not count under area scoring.
+    return ok(s.game->score().result());
+  }
   const scoring::DeadStoneEstimate e = estimate_status(s);
   return ok(
       scoring::estimated_score(*s.game, e, s.capture_offset[1], s.capture_offset[2]).result());

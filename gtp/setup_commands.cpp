@@ -37,6 +37,12 @@ Reply cmd_clear_board(State& s, const Args&) {
 
 namespace {
 
+std::string_view trim(std::string_view s) {
+  const size_t first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t") + 1 - first);
+}
+
 // GTP 2 (section 6.3.1): the engine accepts any komi, "even if it should be
 // ridiculous": any finite number, in any float syntax ("6.25", "+6.5",
 // "1e1"). The score uses it exactly.
@@ -184,12 +190,56 @@ Reply cmd_time_left(State&, const Args& a) {
   return ok();
 }
 
+namespace {
+
+// The rules text of tengen-rules, given in words: "japanese, komi=0" arrives
+// as two. Words join where a comma or '=' separates them; any other pair is
+// two texts ("chinese extra"), refused naming the word. A komi item takes
+// what `komi` takes (any finite number), so that the rules tengen-rules
+// prints are accepted back whatever the komi: Rules::parse reads the rest.
+std::optional<Rules> parse_gtp_rules(const Args& a, std::string* error) {
+  std::string text;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const std::string& word = a[i];
+    if (i > 0 && !text.ends_with(',') && !text.ends_with('=') && !word.starts_with(',') &&
+        !word.starts_with('=')) {
+      *error = "rules: unexpected word '" + word + "' after '" + a[i - 1] +
+               "' (the rules are one text: a preset, key=value,... or a preset with overrides, "
+               "separated by commas)";
+      return std::nullopt;
+    }
+    text += (i > 0 ? " " : "") + word;
+  }
+  std::optional<double> komi;
+  std::string rest;
+  for (size_t begin = 0; begin <= text.size();) {
+    size_t end = text.find(',', begin);
+    if (end == std::string::npos) end = text.size();
+    std::string item = text.substr(begin, end - begin);
+    const size_t eq = item.find('=');
+    if (eq != std::string::npos && lower(trim(std::string_view(item).substr(0, eq))) == "komi") {
+      const std::string_view value = trim(std::string_view(item).substr(eq + 1));
+      komi = parse_gtp_komi(value);
+      if (!komi) {
+        *error = "rules: bad komi '" + std::string(value) + "' (expected a finite number)";
+        return std::nullopt;
+      }
+      item = item.substr(0, eq + 1) + "0";  // Rules::parse checks the rest and repeats
+    }
+    rest += (begin > 0 ? "," : "") + item;
+    begin = end + 1;
+  }
+  std::optional<Rules> rules = Rules::parse(rest, error);
+  if (rules && komi) rules->komi = *komi;
+  return rules;
+}
+
+}  // namespace
+
 Reply cmd_tengen_rules(State& s, const Args& a) {
   if (a.empty()) return ok(s.rules.to_string());
-  std::string text;
-  for (const std::string& v : a) text += v;  // "japanese, komi=0" arrives in two words
   std::string error;
-  std::optional<Rules> rules = Rules::parse(text, &error);
+  std::optional<Rules> rules = parse_gtp_rules(a, &error);
   if (!rules) return fail(error);
   // Other rules may make a move already played illegal (suicide, superko), so
   // this one command still replays the game: the replay is the check.

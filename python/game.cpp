@@ -2,6 +2,7 @@
 // or (x, y), the board as a live NumPy view, undo, scoring and SGF; and
 // tengen._core.reference.Game, the reference model (reference/) for the
 // property tests.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "python/binding.h"
 #include "python/values.h"
 #include "reference/reference.h"
+#include "scoring/dead_stones.h"
 
 namespace tengen::python {
 namespace {
@@ -32,8 +34,9 @@ std::string board_text(const Board& board) {
 }
 
 // A move: "D4" / "pass" (GTP, any case) or (x, y) with x from the left and
-// y from the top, 0-based. nullopt: an (x, y) off the board. A text that is
-// no vertex of this board is a ValueError.
+// y from the top, 0-based, each an int or integer-like (np.int64, as
+// np.argwhere gives). nullopt: an (x, y) off the board, however far. A text
+// that is no vertex of this board is a ValueError.
 std::optional<Point> point_of(const Board& board, py::handle move) {
   if (py::isinstance<py::str>(move)) {
     const std::string text = move.cast<std::string>();
@@ -43,11 +46,21 @@ std::optional<Point> point_of(const Board& board, py::handle move) {
   }
   if (py::isinstance<py::tuple>(move) || py::isinstance<py::list>(move)) {
     const py::sequence xy = py::reinterpret_borrow<py::sequence>(move);
-    if (xy.size() == 2 && py::isinstance<py::int_>(xy[0]) && py::isinstance<py::int_>(xy[1])) {
-      const long long x = xy[0].cast<long long>(), y = xy[1].cast<long long>();
-      if (x < 0 || y < 0 || x >= board.width() || y >= board.height()) return std::nullopt;
-      return board.point(int(x), int(y));
+    if (xy.size() == 2) {
+      const std::optional<long long> x = integer(xy[0]), y = integer(xy[1]);
+      if (x.has_value() && y.has_value()) {
+        const long long column = *x, row = *y;
+        if (column < 0 || row < 0 || column >= board.width() || row >= board.height()) {
+          return std::nullopt;
+        }
+        return board.point(int(column), int(row));
+      }
     }
+  }
+  if (py::isinstance<py::array>(move)) {  // a row of np.argwhere(mask) is [y, x]: not guessed
+    throw py::type_error("a move is a GTP vertex ('D4', 'pass') or (x, y), not the array " +
+                         py::repr(move).cast<std::string>() +
+                         " (np.argwhere gives [y, x]: play((x, y)) with x, y = row[1], row[0])");
   }
   throw py::type_error("a move is a GTP vertex ('D4', 'pass') or (x, y), not " +
                        py::repr(move).cast<std::string>());
@@ -126,19 +139,43 @@ PyGame make_game(py::handle board, py::handle rules, py::handle komi, py::handle
   return g;
 }
 
-PyGame from_sgf(const std::string& text) {
-  const formats::SgfRead read = formats::read_sgf(text, "SGF text");
+// Game.from_sgf's argument read: SGF text (a str), or the file a path-like
+// (pathlib.Path) names. A str is never taken for a file name: one that holds
+// no game tree is refused with a pointer to pathlib.Path.
+formats::SgfRead read_sgf_argument(py::handle sgf, std::string* source) {
+  const py::module_ os = py::module_::import("os");
+  if (py::isinstance(sgf, os.attr("PathLike"))) {
+    *source = py::str(os.attr("fspath")(sgf)).cast<std::string>();
+    return formats::read_sgf_file(*source);
+  }
+  if (!py::isinstance<py::str>(sgf)) {
+    throw py::type_error("from_sgf: expected SGF text or a pathlib.Path, not " +
+                         py::repr(sgf).cast<std::string>());
+  }
+  *source = "SGF text";
+  const std::string text = sgf.cast<std::string>();
+  if (text.find('(') == std::string::npos) {
+    throw std::invalid_argument("from_sgf: " + py::repr(sgf).cast<std::string>().substr(0, 80) +
+                                " is not SGF text (no game tree '(;...)'); for a file, pass a "
+                                "path: Game.from_sgf(pathlib.Path(...))");
+  }
+  return formats::read_sgf(text, *source);
+}
+
+PyGame from_sgf(py::handle sgf) {
+  std::string source;
+  const formats::SgfRead read = read_sgf_argument(sgf, &source);
   if (!read.ok()) throw std::invalid_argument(read.error->message());
-  if (read.games.empty()) throw std::invalid_argument("SGF text: no game tree");
+  if (read.games.empty()) throw std::invalid_argument(source + ": no game tree");
   const formats::GameRecord& record = read.games.front();
   formats::ReplayOptions options;
   options.keep_start = true;
   options.as_stated = true;
   formats::Replay r = formats::replay(record, options);
-  if (!r.setup_error.empty()) throw std::invalid_argument("SGF text: " + r.setup_error);
+  if (!r.setup_error.empty()) throw std::invalid_argument(source + ": " + r.setup_error);
   if (r.illegal) {
     const Board board(record.width, record.height);
-    raise_illegal(r.illegal->reason, "SGF text: move " + std::to_string(r.illegal->number) + " (" +
+    raise_illegal(r.illegal->reason, source + ": move " + std::to_string(r.illegal->number) + " (" +
                                          std::string(to_string(r.illegal->move.color)) + " " +
                                          gtp_vertex(board, r.illegal->move.point) + ", line " +
                                          std::to_string(r.illegal->line) +
@@ -146,10 +183,50 @@ PyGame from_sgf(const std::string& text) {
   }
   if (r.segments > 1) {
     throw std::invalid_argument(
-        "SGF text: the record plays on after its game ended, or sets up stones after the first "
+        source +
+        ": the record plays on after its game ended, or sets up stones after the first "
         "move; a Game holds one game (tengen.verify replays such records)");
   }
   return PyGame{std::move(*r.game), r.start->board()};
+}
+
+// The dead stones and seki estimated by playouts (scoring/dead_stones.h) on
+// the position as it stands, with the score they give, as `tengen score`
+// and GTP's final_score count them.
+py::dict dead_stones(const PyGame& self, py::handle playouts, py::handle seed, py::handle threads,
+                     py::handle dead_percent) {
+  scoring::DeadStoneOptions options;
+  options.playouts = int(whole(playouts, "playouts", 1, 1000000));
+  options.seed = whole(seed, "seed", 0, ~uint64_t(0));
+  options.threads = threads_of(threads);
+  options.dead_percent = int(whole(dead_percent, "dead_percent", 0, 100));
+  const Game game = self.game;  // a copy: the GIL is released while it is read
+  scoring::DeadStoneEstimate e;
+  {
+    py::gil_scoped_release release;
+    e = scoring::estimate_dead_stones(game.board(), game.to_move(), game.rules(), options);
+  }
+  const Board& board = game.board();
+  auto points = [&](const std::vector<Point>& stones) {
+    py::list out;
+    for (Point p : stones) out.append(py::make_tuple(board.column(p), board.row(p)));
+    return out;
+  };
+  auto owned = [&](const std::vector<int32_t>& counts) {
+    py::array_t<double> share({board.height(), board.width()});
+    auto view = share.mutable_unchecked<2>();
+    for (int y = 0; y < board.height(); ++y) {
+      for (int x = 0; x < board.width(); ++x) {
+        view(y, x) = double(counts[size_t(board.point(x, y))]) / e.playouts;
+      }
+    }
+    return share;
+  };
+  return py::dict(py::arg("dead") = points(e.dead), py::arg("seki") = points(e.seki),
+                  py::arg("black_owned") = owned(e.black_owned),
+                  py::arg("white_owned") = owned(e.white_owned),
+                  py::arg("score") = score_dict(scoring::estimated_score(game, e)),
+                  py::arg("playouts") = e.playouts, py::arg("seed") = options.seed);
 }
 
 void add_reference(py::module_& m) {
@@ -248,6 +325,15 @@ void add_game(py::module_& m) {
           "The score of the position under the rules' scoring (no dead stones):\n"
           "{'black', 'white', 'neutral', 'komi', 'handicap_bonus', 'margin', 'winner',\n"
           "'result'}; margin is Black minus White, komi and bonus included.")
+      .def("dead_stones", &dead_stones, py::arg("playouts") = 400, py::arg("seed") = 1,
+           py::arg("threads") = 0, py::arg("dead_percent") = 50,
+           "The dead stones and seki estimated by playouts on the position as it stands\n"
+           "(as `tengen score` and GTP's final_score under rules that remove dead stones):\n"
+           "{'dead': [(x, y), ...], 'seki': [(x, y), ...], 'black_owned', 'white_owned'\n"
+           "(each point's share of the playouts it ended as that colour's, [y, x] NumPy\n"
+           "arrays), 'score' (as score(), the dead stones removed), 'playouts', 'seed'}.\n"
+           "Playout i is seeded from (seed, i): the same answer on any number of threads.\n"
+           "The GIL is released while the playouts run.")
       .def("copy", [](const PyGame& g) { return PyGame(g); })
       .def("__copy__", [](const PyGame& g) { return PyGame(g); })
       .def("__deepcopy__", [](const PyGame& g, py::handle) { return PyGame(g); })
@@ -257,10 +343,22 @@ void add_game(py::module_& m) {
             return formats::write_sgf(formats::record_from_game(g.game, g.start));
           },
           "The game as an SGF FF[4] record (RU, KM, HA, the moves; RE once it is over).")
-      .def_static("from_sgf", &from_sgf, py::arg("text"),
+      .def_static("from_sgf", &from_sgf, py::arg("sgf"),
                   "The game an SGF record plays (its first game tree), under the rules it\n"
-                  "states (RU, KM; HA). Unreadable text raises ValueError, a refused move\n"
-                  "IllegalMove.")
+                  "states (RU, KM; HA). sgf is SGF text (a str), or a file as a path-like\n"
+                  "(pathlib.Path); a str is never read as a file name. Unreadable text raises\n"
+                  "ValueError, a refused move IllegalMove. KM is read as written (KM[100]\n"
+                  "is 100), hundredths only where that is implausible (KM[650] on 19x19).")
+      .def(py::pickle(
+          [](const PyGame& g) {
+            return py::make_tuple(formats::write_sgf(formats::record_from_game(g.game, g.start)));
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 1 || !py::isinstance<py::str>(state[0])) {
+              throw std::invalid_argument("Game: bad pickled state (expected its SGF text)");
+            }
+            return from_sgf(state[0]);
+          }))
       .def("__str__", [](const PyGame& g) { return pretty_diagram(g.game.board()); })
       .def("__repr__", [](const PyGame& g) {
         return "<tengen.Game " + board_text(g.game.board()) + " " + g.game.rules().to_string() +

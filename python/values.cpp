@@ -1,10 +1,12 @@
 #include "python/values.h"
 
 #include <chrono>
+#include <climits>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "core/values.h"
@@ -13,8 +15,23 @@
 namespace tengen::python {
 namespace {
 
+// An int or any integer-like value (NumPy's int64, what np.argwhere gives):
+// anything with __index__, bool aside.
 bool is_int(py::handle value) {
-  return py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value);
+  // NumPy's bool has __index__ too (deprecated): a truth value is no number.
+  const std::string_view type = Py_TYPE(value.ptr())->tp_name;
+  if (py::isinstance<py::bool_>(value) || type == "numpy.bool_" || type == "numpy.bool") {
+    return false;
+  }
+  return py::isinstance<py::int_>(value) || PyIndex_Check(value.ptr());
+}
+
+// Its decimal text, through __index__ (str of a NumPy integer is its
+// number too, but not of every integer-like type).
+std::string int_text(py::handle value) {
+  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) throw py::error_already_set();
+  return py::str(index).cast<std::string>();
 }
 
 // The exception type, created once per process with the module (never freed:
@@ -23,14 +40,24 @@ py::handle illegal_move_type;
 
 }  // namespace
 
+std::optional<long long> integer(py::handle value) {
+  if (!is_int(value)) return std::nullopt;
+  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0) return overflow > 0 ? LLONG_MAX : LLONG_MIN;
+  if (n == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return n;
+}
+
 std::pair<int, int> board_size(py::handle board) {
   if (py::isinstance<py::str>(board)) return parse_board_size(board.cast<std::string>());
-  if (is_int(board)) return parse_board_size(py::str(board).cast<std::string>());
+  if (is_int(board)) return parse_board_size(int_text(board));
   if (py::isinstance<py::tuple>(board) || py::isinstance<py::list>(board)) {
     const py::sequence sides = py::reinterpret_borrow<py::sequence>(board);
     if (sides.size() == 2 && is_int(sides[0]) && is_int(sides[1])) {
-      return parse_board_size(py::str(sides[0]).cast<std::string>() + "x" +
-                              py::str(sides[1]).cast<std::string>());
+      return parse_board_size(int_text(sides[0]) + "x" + int_text(sides[1]));
     }
   }
   throw py::type_error("board: expected N, (width, height) or 'WxH', not " +
@@ -39,8 +66,17 @@ std::pair<int, int> board_size(py::handle board) {
 
 std::string komi_text(py::handle komi) {
   if (komi.is_none()) return "";
-  if (py::isinstance<py::str>(komi)) return komi.cast<std::string>();
-  if (is_int(komi)) return py::str(komi).cast<std::string>();
+  if (py::isinstance<py::str>(komi)) {
+    // "" would read as "not given": None says that; an empty text is a slip.
+    std::string text = komi.cast<std::string>();
+    if (text.find_first_not_of(" \t\n") == std::string::npos) {
+      throw std::invalid_argument(
+          "komi: empty text (expected a multiple of 0.5 from -1000 to "
+          "1000, or None for the rules' komi)");
+    }
+    return text;
+  }
+  if (is_int(komi)) return int_text(komi);
   // repr gives the shortest text that reads back as the same float.
   if (py::isinstance<py::float_>(komi)) return py::repr(komi).cast<std::string>();
   throw py::type_error("komi: expected a number, not " + py::repr(komi).cast<std::string>());
@@ -64,7 +100,7 @@ uint64_t whole(py::handle value, const char* name, uint64_t min, uint64_t max) {
                          py::repr(value).cast<std::string>());
   }
   try {
-    return parse_whole(py::str(value).cast<std::string>(), min, max);
+    return parse_whole(int_text(value), min, max);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(name) + ": " + e.what());
   }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -19,6 +20,10 @@ namespace tengen::python {
 
 namespace py = pybind11;
 
+// An int or integer-like value (NumPy integers: anything with __index__,
+// bool aside) as a long long, cut to LLONG_MIN or LLONG_MAX when it does not
+// fit (2**63: far off any board); nullopt for anything else.
+std::optional<long long> integer(py::handle value);
 // 9, (19, 13) or "19x13": each side 1 to 25 (parse_board_size's errors).
 std::pair<int, int> board_size(py::handle board);
 // A tengen.Rules, or a preset / "key=value,..." text, with an optional komi

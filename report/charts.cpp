@@ -187,8 +187,8 @@ std::string histogram_chart(const std::string& title, const Axis& x,
   bool first = true;
   for (const HistogramSeries& s : series) {
     for (const Bin& b : s.bins) {
-      lo = first ? b.from : std::min(lo, b.from);
-      hi = first ? b.to + 1 : std::max(hi, b.to + 1);
+      lo = first ? b.left : std::min(lo, b.left);
+      hi = first ? b.right : std::max(hi, b.right);
       first = false;
       if (s.games > 0) top = std::max(top, double(b.games) / double(s.games));
     }
@@ -207,7 +207,7 @@ std::string histogram_chart(const std::string& title, const Axis& x,
       out += fmt::format(
           "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" fill-opacity=\"{}\" "
           "stroke=\"{}\" stroke-width=\"1\"><title>{}: {}: {} games ({}%)</title></rect>\n",
-          num(f.px(b.from)), num(f.py(share)), num(std::max(0.5, f.px(b.to + 1) - f.px(b.from))),
+          num(f.px(b.left)), num(f.py(share)), num(std::max(0.5, f.px(b.right) - f.px(b.left))),
           num(f.py(0) - f.py(share)), series_colour(i), series.size() > 1 ? "0.35" : "0.7",
           series_colour(i), escape_xml(s.name), escape_xml(range), b.games, num(100 * share));
     }

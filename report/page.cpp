@@ -19,7 +19,7 @@ namespace {
 using selfplay::with_commas;
 
 std::string pct(double share) {
-  return fmt::format("{:.2f}%", 100 * share);
+  return percent(share);
 }
 
 std::string rate_text(const Rate& r) {
@@ -137,11 +137,19 @@ std::string komi_point_title(const Result& r, const KomiPoint& p) {
                      rate_text(p.black), with_commas(p.black.n));
 }
 
+// "6 (Black wins 51.20% at komi 5.5, 47.90% at 6.5); 95% interval: komi
+// 4.5 to 7.5".
 std::string fair_text(const KomiCurve& c) {
-  if (!c.fair) return "not found (too few games)";
-  return fmt::format("{:.2f} (95% interval {} to {})", *c.fair,
-                     c.fair_low ? fmt::format("{:.2f}", *c.fair_low) : "?",
-                     c.fair_high ? fmt::format("{:.2f}", *c.fair_high) : "?");
+  if (!c.fair_step) return "not found (too few games)";
+  std::string around;
+  for (const KomiPoint& p : c.points) {
+    if (std::fabs(p.komi - *c.fair_step) == 0.5) {
+      around += fmt::format("{}{} at komi {}", around.empty() ? "" : ", ", pct(p.black.value),
+                            format_komi(p.komi));
+    }
+  }
+  return fmt::format("{} (Black wins {}); 95% interval: komi {} to {}", format_komi(*c.fair_step),
+                     around, format_komi(*c.fair_low), format_komi(*c.fair_high));
 }
 
 // The same chart over the komis near the fair ones, where the steps and the
@@ -150,15 +158,15 @@ std::optional<LineChart> zoom_near_fair(const LineChart& chart,
                                         const std::vector<KomiCurve>& curves) {
   std::optional<LineChart> zoom;
   for (const KomiCurve& c : curves) {
-    if (!c.fair) continue;
+    if (!c.fair_step) continue;
     if (!zoom) {
       zoom = chart;
       zoom->id = "komi-zoom";
       zoom->title = "Near the fair komi";
-      zoom->x.lo = zoom->x.hi = *c.fair;
+      zoom->x.lo = zoom->x.hi = *c.fair_step;
     }
-    zoom->x.lo = std::min(zoom->x.lo, std::floor(*c.fair) - 8);
-    zoom->x.hi = std::max(zoom->x.hi, std::ceil(*c.fair) + 8);
+    zoom->x.lo = std::min({zoom->x.lo, *c.fair_step - 8, *c.fair_low - 1});
+    zoom->x.hi = std::max({zoom->x.hi, *c.fair_step + 8, *c.fair_high + 1});
   }
   if (!zoom) return zoom;
   double lo = 0.5, hi = 0.5;
@@ -197,8 +205,8 @@ std::string komi_section(const std::vector<Result>& rs) {
         first = false;
       }
     }
-    if (c.fair) {
-      chart.markers.push_back({*c.fair, c.fair_low, c.fair_high, i,
+    if (c.fair_step) {
+      chart.markers.push_back({*c.fair_step, c.fair_low, c.fair_high, i,
                                fmt::format("{}: fair komi {}", result_label(rs[i]), fair_text(c))});
     }
     chart.series.push_back(std::move(s));
@@ -211,14 +219,16 @@ std::string komi_section(const std::vector<Result>& rs) {
       "win rate at every komi exactly from the distribution of the margin without komi "
       "(Black minus White, any handicap bonus included): Black wins at komi k when that "
       "margin exceeds k. Shown at the komis k + 0.5, where no game is a tie; band: 95% "
-      "Wilson intervals. The fair komi is where the curve crosses 50% (dashed line); its "
-      "interval is where the band's edges do (shaded). The curve itself is a step function "
-      "that drops at each whole komi by the share of games with that margin; it steps across "
-      "50% at the median margin without komi.</p>\n";
+      "Wilson intervals. The curve is a step function: it drops at each whole komi by the "
+      "share of games with that margin, and is flat between. So the fair komi is a step, the "
+      "whole komi at which the curve steps across 50% (the median margin without komi; "
+      "dashed line), not a point between steps; its 95% interval is given in half-point "
+      "komis: those whose band holds 50%, and at least the two either side of the step "
+      "(shaded).</p>\n";
   out += line_chart(chart);
   if (const std::optional<LineChart> zoom = zoom_near_fair(chart, curves)) out += line_chart(*zoom);
   std::vector<std::pair<std::string, std::vector<std::string>>> rows;
-  rows.push_back({"fair komi (points)", {}});
+  rows.push_back({"fair komi (the step across 50%, points)", {}});
   rows.push_back({"median margin without komi (points)", {}});
   rows.push_back({"Black's win rate at the komi played, measured", {}});
   rows.push_back({"the same, from the curve", {}});
@@ -231,7 +241,7 @@ std::string komi_section(const std::vector<Result>& rs) {
     rows[3].second.push_back(rate_text(rate(outcome_at_komi(r, r.rules.komi).black, r.games)));
     std::string near;
     for (const KomiPoint& p : curves[i].points) {
-      if (curves[i].fair && std::fabs(p.komi - *curves[i].fair) <= 2.5) {
+      if (curves[i].fair_step && std::fabs(p.komi - *curves[i].fair_step) <= 2.5) {
         near += fmt::format("{}{}: {}", near.empty() ? "" : "; ", format_komi(p.komi),
                             pct(p.black.value));
       }
@@ -246,22 +256,19 @@ std::string komi_section(const std::vector<Result>& rs) {
 std::string histogram_section(const std::vector<Result>& rs, const std::string& heading,
                               const std::string& axis, const Counts Result::*counts, double scale,
                               int64_t step) {
-  int64_t lo = 0, hi = 0;
-  bool first = true;
-  for (const Result& r : rs) {
-    const Counts& c = r.*counts;
-    if (c.empty()) continue;
-    lo = first ? c.front().first : std::min(lo, c.front().first);
-    hi = first ? c.back().first : std::max(hi, c.back().first);
-    first = false;
-  }
-  const int64_t width = step * bin_width(lo / step, hi / step, 60);
-  const int64_t origin = lo - ((lo % width) + width) % width;
+  std::vector<const Counts*> all;
+  for (const Result& r : rs) all.push_back(&(r.*counts));
+  // Bins of whole multiples of the values' own step: margins on a board
+  // with no neutral points move by 2, and 3-point bins would hold one or
+  // two of them in turn (a false sawtooth).
+  const BinLayout layout = bin_layout(all, step, 60);
+  const int64_t origin = layout.origin, width = layout.width;
   std::vector<HistogramSeries> series;
   std::string table =
       "<details><summary>The numbers (games per bin)</summary>\n<table>\n<tr><th>bin</th>";
   for (const Result& r : rs) {
-    series.push_back({result_label(r), histogram_bins(r.*counts, origin, width, scale), r.games});
+    series.push_back(
+        {result_label(r), histogram_bins(r.*counts, origin, width, scale, layout.step), r.games});
     table += "<th>" + escape_xml(result_label(r)) + "</th>";
   }
   table += "</tr>\n";
@@ -269,7 +276,7 @@ std::string histogram_section(const std::vector<Result>& rs, const std::string& 
   for (const HistogramSeries& s : series) bins = std::max(bins, s.bins.size());
   for (size_t b = 0; b < bins; ++b) {
     const double from = double(origin + int64_t(b) * width) / scale;
-    const double to = double(origin + int64_t(b + 1) * width - 1) / scale;
+    const double to = double(origin + int64_t(b + 1) * width - layout.step) / scale;
     table +=
         "<tr><th>" + escape_xml(from == to ? num(from) : num(from) + " to " + num(to)) + "</th>";
     for (const HistogramSeries& s : series) {
@@ -278,37 +285,70 @@ std::string histogram_section(const std::vector<Result>& rs, const std::string& 
     table += "</tr>\n";
   }
   table += "</table>\n</details>\n";
-  return "<section>\n<h2>" + escape_xml(heading) + "</h2>\n" +
+  const std::string note =
+      fmt::format("<p>Values move in steps of {}; each bin holds {} of them.</p>\n",
+                  num(double(layout.step) / scale), width / layout.step);
+  return "<section>\n<h2>" + escape_xml(heading) + "</h2>\n" + note +
          histogram_chart(heading, {axis, 0, 1, false}, series) + table + "</section>\n";
+}
+
+// Black's best and worst first moves with their 95% intervals, and whether
+// the ranking is more than sampling noise.
+std::string ranked_moves_table(const Result& r) {
+  const std::vector<RankedMove> ranked = ranked_first_moves(r);
+  if (ranked.size() < 2) return "";
+  const size_t shown = std::min<size_t>(5, ranked.size() / 2);
+  std::string out =
+      "<table>\n<tr><th>Black's first move</th><th>games</th><th>Black's wins (win rate, 95% "
+      "CI)</th></tr>\n";
+  auto row = [&](size_t i) {
+    const RankedMove& m = ranked[i];
+    out += "<tr>" + td(fmt::format("{}. {}", i + 1, vertex_label(r, m.vertex))) +
+           td(with_commas(m.black.n)) + td(rate_text(m.black)) + "</tr>\n";
+  };
+  for (size_t i = 0; i < shown; ++i) row(i);
+  if (ranked.size() > 2 * shown) out += "<tr><td>...</td><td></td><td></td></tr>\n";
+  for (size_t i = ranked.size() - shown; i < ranked.size(); ++i) row(i);
+  out += "</table>\n";
+  const Rate& best = ranked.front().black;
+  const Rate& worst = ranked.back().black;
+  out += best.ci.low > worst.ci.high
+             ? "<p>The best first move's interval lies above the worst's: that difference is "
+               "more than sampling noise (the ranking between moves whose intervals overlap is "
+               "not).</p>\n"
+             : "<p>The best and the worst first moves' intervals overlap: the ranking is within "
+               "sampling noise.</p>\n";
+  return out;
 }
 
 std::string boards_section(const std::vector<Result>& rs) {
   std::string out = "<section>\n<h2>Boards</h2>\n";
   out +=
-      "<p>Left: Black's share minus White's share of the games in which each point counted "
-      "for them at the end (area scoring of the final board); colours span the lowest to the "
-      "highest balance seen, darker where Black did better. "
-      "Right: Black's win rate by Black's first move; colours span the lowest to the "
-      "highest rate seen. Hover over a point for its numbers.</p>\n";
+      "<p>Both maps read the same way: darker is better for Black, and the colour bar has "
+      "Black's end at the top. Left: Black's share minus White's share of the games in which "
+      "each point counted for them at the end (area scoring of the final board), on a scale "
+      "centred on 0 (even) and symmetric, from White's largest balance seen to Black's; "
+      "differences smaller than the sampling noise stated below the maps are noise. Right: "
+      "Black's win rate by Black's first move; colours span the lowest to the highest rate "
+      "seen. Hover over a point for its numbers.</p>\n";
+  // Darker for Black in both maps: colour(t) with t = 1 Black's end.
+  auto darker_for_black_ownership = [](double t) { return cividis(1 - t); };
+  auto darker_for_black_rate = [](double t) { return viridis(1 - t); };
   for (const Result& r : rs) {
     out += "<h3>" + escape_xml(result_label(r)) + "</h3>\n<div class=\"boards\">\n";
     const std::vector<double> balance = ownership_balance(r);
-    // Random play leaves every point near even: the colours span the lowest
-    // to the highest balance seen, darkest where Black does best.
-    double most = -1, least = 1;
-    for (double b : balance) most = std::max(most, b), least = std::min(least, b);
-    if (most <= least) most = least + 1e-9;
+    const BalanceScale scale = balance_scale(r);
     BoardMap own{"Ownership at the end: Black's share minus White's",
                  r.width,
                  r.height,
                  {},
-                 cividis,
-                 fmt::format("{:+.2f}%", 100 * most),
-                 fmt::format("{:+.2f}%", 100 * least)};
+                 darker_for_black_ownership,
+                 fmt::format("-{} (White)", pct(scale.span)),
+                 fmt::format("+{} (Black)", pct(scale.span))};
     for (size_t v = 0; v < balance.size(); ++v) {
       const double n = double(std::max<int64_t>(1, r.games));
       own.cells.push_back(
-          {(most - balance[v]) / (most - least),
+          {balance_position(scale, balance[v]),
            fmt::format("{}: Black {}, White {}, nobody {} of {} games; Black minus White {}",
                        vertex_label(r, int(v)), pct(double(r.owned_black[v]) / n),
                        pct(double(r.owned_white[v]) / n), pct(double(r.owned_neutral[v]) / n),
@@ -317,15 +357,18 @@ std::string boards_section(const std::vector<Result>& rs) {
     out += board_map(own);
     const std::vector<Rate> rates = first_move_rates(r);
     double lo = 1, hi = 0;
+    int64_t fewest = 0;
     for (const Rate& x : rates) {
-      if (x.n > 0) lo = std::min(lo, x.value), hi = std::max(hi, x.value);
+      if (x.n == 0) continue;
+      lo = std::min(lo, x.value), hi = std::max(hi, x.value);
+      fewest = fewest == 0 ? x.n : std::min(fewest, x.n);
     }
     if (hi <= lo) hi = lo + 1e-9;
     BoardMap first{"Black's win rate by first move",
                    r.width,
                    r.height,
                    {},
-                   viridis,
+                   darker_for_black_rate,
                    "Black " + pct(lo),
                    "Black " + pct(hi)};
     for (size_t v = 0; v < rates.size(); ++v) {
@@ -341,6 +384,13 @@ std::string boards_section(const std::vector<Result>& rs) {
     }
     out += board_map(first);
     out += "</div>\n";
+    out += fmt::format(
+        "<p>Sampling noise of the ownership map: two standard errors of a point's balance over "
+        "{} games, at most &#177;{}; a difference between points smaller than that is noise. "
+        "Black's win rate by first move rests on as few as {} game{} a point (each point's 95% "
+        "interval on hover).</p>\n",
+        with_commas(r.games), pct(scale.noise), with_commas(fewest), fewest == 1 ? "" : "s");
+    out += ranked_moves_table(r);
     for (const FirstMove& m : r.first_moves) {
       if (m.vertex < 0) {
         out += fmt::format("<p>Black passed first in {} games and won {}.</p>\n",

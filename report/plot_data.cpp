@@ -3,27 +3,27 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace tengen::report {
 namespace {
 
-// Linear interpolation of where f crosses 0.5 between consecutive points,
-// f decreasing; nullopt if it never does.
-template <typename F>
-std::optional<double> crossing(const std::vector<KomiPoint>& points, F f) {
-  for (size_t i = 0; i + 1 < points.size(); ++i) {
-    const double a = f(points[i]), b = f(points[i + 1]);
-    if (a >= 0.5 && b < 0.5) {
-      return points[i].komi + (a - 0.5) / (a - b) * (points[i + 1].komi - points[i].komi);
-    }
-  }
-  return std::nullopt;
+// The greatest common divisor of a and b (0 when both are 0).
+int64_t gcd(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b != 0) a = std::exchange(b, a % b);
+  return a;
 }
 
 }  // namespace
 
 Rate rate(int64_t k, int64_t n) {
-  return {k, n, n == 0 ? 0.0 : double(k) / double(n), selfplay::wilson_interval(k, n)};
+  Rate r{k, n, n == 0 ? 0.0 : double(k) / double(n), selfplay::wilson_interval(k, n)};
+  // Exactly 0 and 1 where the formula leaves a rounding error.
+  if (k == 0) r.ci.low = 0;
+  if (k == n) r.ci.high = 1;
+  return r;
 }
 
 Counts margin_without_komi(const Result& result) {
@@ -71,9 +71,21 @@ KomiCurve komi_curve(const Result& result) {
     while (next < m0.size() && m0[next].first <= k) above -= m0[next++].second;
     curve.points.push_back({double(k) + 0.5, rate(above, result.games)});
   }
-  curve.fair = crossing(curve.points, [](const KomiPoint& p) { return p.black.value; });
-  curve.fair_low = crossing(curve.points, [](const KomiPoint& p) { return p.black.ci.low; });
-  curve.fair_high = crossing(curve.points, [](const KomiPoint& p) { return p.black.ci.high; });
+  for (size_t i = 0; i + 1 < curve.points.size(); ++i) {
+    if (curve.points[i].black.value >= 0.5 && curve.points[i + 1].black.value < 0.5) {
+      curve.fair_step = curve.points[i].komi + 0.5;
+      curve.fair_low = curve.points[i].komi;
+      curve.fair_high = curve.points[i + 1].komi;
+      break;
+    }
+  }
+  if (!curve.fair_step) return curve;
+  for (const KomiPoint& p : curve.points) {
+    if (p.black.ci.low <= 0.5 && 0.5 <= p.black.ci.high) {
+      curve.fair_low = std::min(*curve.fair_low, p.komi);
+      curve.fair_high = std::max(*curve.fair_high, p.komi);
+    }
+  }
   return curve;
 }
 
@@ -82,15 +94,45 @@ int64_t bin_width(int64_t lo, int64_t hi, int max_bins) {
   return std::max<int64_t>(1, (span + max_bins - 1) / max_bins);
 }
 
-std::vector<Bin> histogram_bins(const Counts& counts, int64_t origin, int64_t width, double scale) {
+BinLayout bin_layout(const std::vector<const Counts*>& counts, int64_t grid, int max_bins) {
+  std::optional<int64_t> lo, hi;
+  int64_t step = 0;
+  for (const Counts* c : counts) {
+    for (const auto& [value, games] : *c) {
+      if (games == 0) continue;
+      if (lo) step = gcd(step, value - *lo);
+      lo = lo ? std::min(*lo, value) : value;
+      hi = hi ? std::max(*hi, value) : value;
+    }
+  }
+  BinLayout layout;
+  if (!lo) return layout;
+  // The values' own grid, a multiple of `grid` (the units' step).
+  layout.step = step == 0 ? grid : step * grid / gcd(step, grid);
+  layout.width = layout.step * bin_width(0, (*hi - *lo) / layout.step, max_bins);
+  // Bins start on the grid, at multiples of the width from a value.
+  const int64_t residue = ((*lo % layout.step) + layout.step) % layout.step;
+  const int64_t from_residue = *lo - residue;
+  layout.origin =
+      residue + from_residue - ((from_residue % layout.width) + layout.width) % layout.width;
+  return layout;
+}
+
+std::vector<Bin> histogram_bins(const Counts& counts, int64_t origin, int64_t width, double scale,
+                                int64_t step) {
   if (width <= 0) throw std::invalid_argument("histogram_bins: width must be positive");
+  if (step <= 0 || width % step != 0) {
+    throw std::invalid_argument("histogram_bins: width must be a multiple of a positive step");
+  }
   std::vector<Bin> bins;
   for (const auto& [value, games] : counts) {
     if (value < origin) throw std::invalid_argument("histogram_bins: value below the origin");
     const size_t b = size_t((value - origin) / width);
     while (bins.size() <= b) {
       const int64_t from = origin + int64_t(bins.size()) * width;
-      bins.push_back({double(from) / scale, double(from + width - 1) / scale, 0});
+      const double half = double(step) / 2;
+      bins.push_back({double(from) / scale, double(from + width - step) / scale,
+                      (double(from) - half) / scale, (double(from + width) - half) / scale, 0});
     }
     bins[b].games += games;
   }
@@ -106,6 +148,27 @@ std::vector<double> ownership_balance(const Result& result) {
   return out;
 }
 
+BalanceScale balance_scale(const Result& result) {
+  BalanceScale scale;
+  if (result.games == 0) return scale;
+  const double n = double(result.games);
+  for (size_t v = 0; v < result.owned_black.size(); ++v) {
+    const double black = double(result.owned_black[v]) / n;
+    const double white = double(result.owned_white[v]) / n;
+    const double balance = black - white;
+    scale.span = std::max(scale.span, std::abs(balance));
+    // A game gives +1, -1 or 0: variance black + white - balance^2.
+    const double variance = std::max(0.0, black + white - balance * balance);
+    scale.noise = std::max(scale.noise, 2 * std::sqrt(variance / n));
+  }
+  return scale;
+}
+
+double balance_position(const BalanceScale& scale, double balance) {
+  if (scale.span <= 0) return 0.5;
+  return std::clamp(0.5 + balance / (2 * scale.span), 0.0, 1.0);
+}
+
 std::vector<Rate> first_move_rates(const Result& result) {
   std::vector<Rate> out(size_t(result.width) * size_t(result.height), rate(0, 0));
   for (const FirstMove& m : result.first_moves) {
@@ -113,6 +176,25 @@ std::vector<Rate> first_move_rates(const Result& result) {
       out[size_t(m.vertex)] = rate(m.black_wins, m.games);
     }
   }
+  return out;
+}
+
+}  // namespace tengen::report
+
+namespace tengen::report {
+
+std::vector<RankedMove> ranked_first_moves(const Result& result) {
+  std::vector<RankedMove> out;
+  for (const FirstMove& m : result.first_moves) {
+    if (m.games > 0) out.push_back({m.vertex, rate(m.black_wins, m.games)});
+  }
+  // Exact comparison of k1/n1 and k2/n2, so the order is total and the same
+  // on every machine.
+  std::sort(out.begin(), out.end(), [](const RankedMove& a, const RankedMove& b) {
+    __extension__ using Wide = __int128;
+    const Wide l = Wide(a.black.k) * b.black.n, r = Wide(b.black.k) * a.black.n;
+    return l != r ? l > r : a.vertex < b.vertex;
+  });
   return out;
 }
 

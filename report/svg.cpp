@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 
 namespace tengen::report {
 namespace {
@@ -79,6 +80,16 @@ std::string num(double value) {
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
   return s == "-0" ? "0" : s;
+}
+
+std::string percent(double share) {
+  for (int decimals = 2;; ++decimals) {
+    const std::string text = fmt::format("{:.{}f}", 100 * share, decimals);
+    const double shown = std::stod(text) / 100;
+    if (decimals == 8 || ((shown != 0 || share <= 0) && (shown != 1 || share >= 1))) {
+      return text + "%";
+    }
+  }
 }
 
 std::string hex(Rgb colour) {

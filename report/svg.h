@@ -15,6 +15,12 @@ std::string escape_xml(std::string_view text);
 // A coordinate or size with at most two decimals, no trailing zeros.
 std::string num(double value);
 
+// A share in [0, 1] as a percentage with two decimals ("2.82%"), and as many
+// more as it takes (up to 8) for a share above 0 never to read 0.00% and one
+// below 1 never 100.00% ("0.0019%", "99.9981%"): the upper end of a Wilson
+// interval of 0 of n is not 0.
+std::string percent(double share);
+
 struct Rgb {
   uint8_t r = 0;
   uint8_t g = 0;

@@ -160,7 +160,13 @@ def selfplay(board: Any = 9, rules: Any = "tromp-taylor", komi: Any = None,
 def merge(parts: Iterable[Any]) -> Result:
     """Merges the parts of a sharded run (Results or paths of --json files), as
     `tengen merge` does, into the one-process result; parts of other runs, a
-    missing or repeated shard and edited files are refused (ValueError)."""
+    missing or repeated shard and edited files are refused (ValueError). parts
+    is a list (or any iterable) of parts: a single path or Result is refused
+    (TypeError), never read as the characters of its name."""
+    if isinstance(parts, (str, bytes, os.PathLike, Result)):
+        raise TypeError(f"merge: expected a list of parts (Results or paths of --json files), "
+                        f"not the single {type(parts).__name__} {parts!r:.80}; "
+                        f"give merge([...]) with every part")
     items = []
     for i, part in enumerate(parts):
         if isinstance(part, Result):

@@ -1,7 +1,7 @@
 # Type stubs of the package `tengen` (the classes are C++, in tengen._core).
 import enum
 import os
-from typing import Any, Callable, Iterable, Optional, Tuple, Union
+from typing import Any, Callable, Iterable, Optional, SupportsIndex, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -12,7 +12,7 @@ from ._core import reference as reference
 __version__: str
 
 BoardSize = Union[int, Tuple[int, int], str]
-MoveLike = Union[str, Tuple[int, int]]
+MoveLike = Union[str, Tuple[SupportsIndex, SupportsIndex]]
 Progress = Union[None, bool, Callable[[int, int], None]]
 
 class Color(enum.IntEnum):
@@ -89,12 +89,15 @@ class Game:
     @property
     def moves(self) -> list[Tuple[int, str]]: ...
     def score(self) -> dict[str, Any]: ...
+    def dead_stones(self, playouts: int = 400, seed: int = 1, threads: int = 0,
+                    dead_percent: int = 50) -> dict[str, Any]: ...
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: Any) -> "Game": ...
     def to_sgf(self) -> str: ...
     @staticmethod
-    def from_sgf(text: str) -> "Game": ...
+    def from_sgf(sgf: Union[str, os.PathLike]) -> "Game": ...
+    def __reduce__(self) -> Any: ...
 
 class Result(dict):
     """`tengen selfplay --json`'s fields; ownership counts as NumPy arrays."""

@@ -233,3 +233,111 @@ def test_bad_sgf():
     with pytest.raises(ValueError) as error:
         tengen.Game.from_sgf("(;GM[1]FF[4]SZ[9]RU[Japanese];B[];W[];B[ee])")
     assert "one game" in str(error.value)
+
+
+def test_numpy_integers_as_points():
+    # np.argwhere gives NumPy integers, [y, x]: any integer-like works.
+    game = tengen.Game(board=5)
+    game.play((np.int64(0), np.int64(0)))
+    game.play((np.int32(1), np.uint8(0)))
+    assert game.moves == [(1, "A5"), (2, "B5")]
+    for y, x in np.argwhere(game.legal_mask()):
+        assert game.is_legal((x, y))
+    y, x = np.argwhere(game.legal_mask())[0]
+    game.play([x, y])
+    assert game.moves[-1] == (1, "C5")
+    with pytest.raises(TypeError) as error:
+        game.play(np.argwhere(game.legal_mask())[0])
+    assert "argwhere" in str(error.value)
+    for bad in ((np.float64(0), 0), (0.0, 0), (True, 0), (np.bool_(True), 0)):
+        with pytest.raises(TypeError):
+            game.play(bad)
+    assert tengen.Game(board=np.int64(7)).width == 7
+    assert tengen.Game(board=(np.int64(7), 5), handicap=np.int8(0)).height == 5
+
+
+def test_huge_coordinates_are_off_the_board():
+    game = tengen.Game()
+    for move in ((2**63, 0), (0, -(2**63) - 1), (2**100, 2**100), (np.uint64(2**63), 0)):
+        with pytest.raises(IllegalMove) as error:
+            game.play(move)
+        assert error.value.reason == "off board"
+        assert "refused: off board" in str(error.value)
+        assert game.is_legal(move) is False
+    assert game.moves == []
+
+
+def test_from_sgf_takes_text_or_a_path(tmp_path):
+    game = tengen.Game(board=9)
+    play_all(game, ["E5", "C3"])
+    path = tmp_path / "game.sgf"
+    path.write_text(game.to_sgf())
+    assert state(tengen.Game.from_sgf(path)) == state(game)
+    with pytest.raises(ValueError) as error:
+        tengen.Game.from_sgf(str(path))
+    assert "not SGF text" in str(error.value) and "pathlib.Path" in str(error.value)
+    with pytest.raises(ValueError) as error:
+        tengen.Game.from_sgf(tmp_path / "missing.sgf")
+    assert "missing.sgf" in str(error.value)
+    with pytest.raises(TypeError):
+        tengen.Game.from_sgf(b"(;GM[1])")
+
+
+def test_every_komi_survives_to_sgf_and_back():
+    # KM[100] is Tengen's 100, not 1 in hundredths: every komi from -1000 to
+    # 1000 in half points, on 9x9 and 19x19.
+    for board in (9, 19):
+        for twice in range(-2000, 2001):
+            komi = twice / 2
+            back = tengen.Game.from_sgf(tengen.Game(board=board, komi=komi).to_sgf())
+            assert back.rules.komi == komi, (board, komi)
+
+
+def test_pickle_gives_the_same_game():
+    import pickle
+    import random
+
+    rng = random.Random(3)
+    games = [tengen.Game(board=(9, 7), rules="japanese", komi=100),
+             tengen.Game(board=9, rules="chinese", handicap=4),
+             tengen.Game(board=5, rules="tromp-taylor,komi=-0.5", handicap=2),
+             tengen.Game.from_sgf("(;GM[1]FF[4]SZ[7]AB[dd][cc]AW[ee]PL[W];W[aa])")]
+    for game in games:
+        for _ in range(rng.randrange(0, 60)):
+            legal = game.legal_moves()
+            if game.is_over:
+                break
+            game.play(rng.choice(legal) if legal and rng.random() < 0.9 else "pass")
+        back = pickle.loads(pickle.dumps(game))
+        assert state(back) == state(game)
+        assert back.rules == game.rules and back.handicap == game.handicap
+        assert back.score() == game.score() and back.to_sgf() == game.to_sgf()
+        assert back.legal_moves() == game.legal_moves()
+        assert state(copy.deepcopy(back)) == state(game)
+    over = tengen.Game(board=3)
+    play_all(over, ["B2", "pass", "pass"])
+    back = pickle.loads(pickle.dumps(over))
+    assert back.is_over and back.end_reason == over.end_reason
+
+
+def test_dead_stones_estimate():
+    # Two walls on 5x5 and a white stone at A3 in Black's area: dead.
+    game = tengen.Game(board=5, rules="chinese")
+    for black, white in zip(["B1", "B2", "B3", "B4", "B5"], ["D1", "D2", "D3", "D4", "D5"]):
+        game.play(black)
+        game.play(white)
+    game.pass_move()
+    game.play("A3")
+    estimate = game.dead_stones(playouts=200, seed=7, threads=1)
+    assert estimate["dead"] == [(0, 2)] and estimate["seki"] == []
+    assert estimate["score"]["result"] == "W+7.5"
+    assert game.score()["result"] == "W+13.5"  # the board as it stands
+    assert estimate["black_owned"].shape == (5, 5)
+    assert estimate["black_owned"][2, 0] > 0.5 and estimate["white_owned"][2, 4] > 0.5
+    assert (estimate["playouts"], estimate["seed"]) == (200, 7)
+    two = game.dead_stones(playouts=200, seed=7, threads=2)
+    assert two["dead"] == estimate["dead"]
+    assert (two["black_owned"] == estimate["black_owned"]).all()
+    for bad in ({"playouts": 0}, {"dead_percent": 101}, {"seed": -1}):
+        with pytest.raises(ValueError):
+            game.dead_stones(**bad)

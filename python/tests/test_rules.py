@@ -60,3 +60,13 @@ def test_wrong_types():
         tengen.Rules("japanese", komi=[1])
     with pytest.raises(TypeError):
         tengen.Rules("japanese", komi=True)
+
+
+@pytest.mark.parametrize("komi", ["", "  "])
+def test_empty_komi_is_an_error_not_the_rules_komi(komi):
+    for make in (lambda: tengen.Rules("japanese", komi=komi),
+                 lambda: tengen.Game(komi=komi),
+                 lambda: tengen.selfplay(games=1, komi=komi)):
+        with pytest.raises(ValueError) as error:
+            make()
+        assert "komi: empty" in str(error.value)

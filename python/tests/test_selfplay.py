@@ -90,6 +90,10 @@ def test_shards_merge_as_the_command_line(tmp_path):
     with pytest.raises(ValueError) as error:
         tengen.merge([other, parts[1], parts[2]])
     assert "seed" in str(error.value)
+    for single in (str(paths[0]), paths[0], parts[0]):
+        with pytest.raises(TypeError) as error:
+            tengen.merge(single)
+        assert "expected a list of parts" in str(error.value)
 
 
 def run_merge(paths, tmp_path):

@@ -38,6 +38,74 @@ TEST(RecordRules, KomiAsKmWritesIt) {
   }
 }
 
+// Hundredths only where the value as written is not plausible: past the
+// board's points (and 99), and never in Tengen's own records.
+TEST(RecordRules, KomiAsWrittenWherePlausible) {
+  struct Case {
+    const char* km;
+    KomiSource source;
+    std::optional<double> komi;
+    const char* how;
+  };
+  for (const Case& c : {
+           Case{"100", {361, false}, 100.0, ""},
+           Case{"100", {81, false}, 1.0, "hundredths"},
+           Case{"100", {81, true}, 100.0, ""},
+           Case{"-150", {81, false}, -1.5, "hundredths"},
+           Case{"361", {361, false}, 361.0, ""},
+           Case{"650", {361, true}, 650.0, ""},
+           Case{"600", {625, false}, 600.0, ""},
+           Case{"650", {625, false}, 6.5, "hundredths"},
+           Case{"655", {625, false}, std::nullopt, ""},
+           Case{"375", {625, false}, 375.0, ""},
+           Case{"375", {361, false}, 7.5, "hundredths of stones"},
+           Case{"1000", {361, true}, 1000.0, ""},
+           Case{"1000", {361, false}, 10.0, "hundredths"},
+           Case{"1e300", {361, true}, 1e300, ""},
+           Case{"1e300", {361, false}, std::nullopt, ""},
+           Case{"50", {25, false}, 50.0, ""},
+           Case{"6.25", {81, true}, 6.25, ""},
+           Case{"6.25", {81, false}, 12.5, "stones"},
+           Case{"100.5", {81, false}, std::nullopt, ""},
+           Case{"100.5", {121, false}, 100.5, ""},
+       }) {
+    const std::optional<KomiReading> r = read_komi_text(c.km, c.source);
+    ASSERT_EQ(r.has_value(), c.komi.has_value()) << c.km;
+    if (!r) continue;
+    EXPECT_EQ(r->komi, *c.komi) << c.km << " on " << c.source.points;
+    EXPECT_EQ(r->how, c.how) << c.km << " on " << c.source.points;
+  }
+  EXPECT_TRUE(is_tengen_application("Tengen:0.4.0"));
+  EXPECT_TRUE(is_tengen_application("Tengen"));
+  EXPECT_FALSE(is_tengen_application("TengenFork:1"));
+  EXPECT_FALSE(is_tengen_application("Sabaki:0.52"));
+}
+
+// A record's board and AP decide: KM[100] from Tengen's selfplay on 9x9 is
+// 100 for `tengen score`; from another program there it is 1 (hundredths).
+TEST(RecordRules, TengensOwnRecordsAsWritten) {
+  const SgfRead sgf = read_sgf(
+      "(;GM[1]SZ[9]RU[Chinese]KM[100]AP[Tengen:0.4.0])(;GM[1]SZ[9]RU[Chinese]KM[100])"
+      "(;GM[1]SZ[19]RU[Chinese]KM[100])(;GM[1]SZ[9]RU[Chinese]KM[0]AP[Tengen:0.4.0])",
+      "t");
+  ASSERT_TRUE(sgf.ok());
+  EXPECT_EQ(sgf.games[0].rules.komi, 100);
+  EXPECT_TRUE(sgf.games[0].warnings.empty());
+  EXPECT_EQ(sgf.games[1].rules.komi, 1);
+  ASSERT_EQ(sgf.games[1].warnings.size(), 1u);
+  EXPECT_EQ(sgf.games[1].warnings[0].problem, "KM[100] read as hundredths: komi 1");
+  EXPECT_EQ(sgf.games[2].rules.komi, 100);
+  const RecordRules own = infer_record_rules(sgf.games[0], {});
+  EXPECT_EQ(own.rules.komi, 100);
+  EXPECT_TRUE(own.inferences.size() == 1u && own.warnings.empty());
+  EXPECT_EQ(infer_record_rules(sgf.games[1], {}).rules.komi, 1);
+  EXPECT_EQ(infer_record_rules(sgf.games[2], {}).rules.komi, 100);
+  // Tengen's KM[0] is the komi played: no warning that it may be unrecorded.
+  const RecordRules zero = infer_record_rules(sgf.games[3], {});
+  EXPECT_EQ(zero.rules.komi, 0);
+  EXPECT_TRUE(zero.warnings.empty());
+}
+
 TEST(RecordRules, KomiInWords) {
   struct Case {
     const char* text;

@@ -5,12 +5,16 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/coords.h"
 #include "core/game.h"
+#include "formats/record_rules.h"
 #include "formats/replay.h"
 #include "formats/sgf.h"
 #include "playout/policy.h"
@@ -137,6 +141,63 @@ TEST(SgfWriter, GoldenRecord) {
   EXPECT_EQ(write_sgf(record_from_game(rect, Board(13, 5))),
             "(;FF[4]GM[1]CA[UTF-8]SZ[13:5]RU[Tromp-Taylor]KM[7.5]AP[Tengen:" TENGEN_VERSION
             "]\n;B[ma])\n");
+}
+
+// Every komi Tengen accepts (a multiple of 0.5 from -1000 to 1000) on boards
+// from 1x1 to 25x25 comes back as written, both from read_sgf (GTP loadsgf,
+// Python's Game.from_sgf) and from infer_record_rules (`tengen score`),
+// with nothing inferred or warned: KM[100] is 100, not 1 in hundredths.
+// Without Tengen's AP the same holds wherever the komi is plausible as
+// written (no larger than the board's points, or 99). 4001 komis, 5 boards.
+TEST(SgfRoundTrip, EveryKomiComesBackAsWritten) {
+  for (const auto& [width, height] :
+       {std::pair{1, 1}, std::pair{7, 3}, std::pair{9, 9}, std::pair{19, 19}, std::pair{25, 25}}) {
+    for (int twice = -2000; twice <= 2000; ++twice) {
+      const double komi = twice / 2.0;
+      Rules rules = Rules::chinese();
+      rules.komi = komi;
+      GameRecord record = record_from_moves(Board(width, height), rules, 0, {}, Color::Black);
+      for (const bool tengen : {true, false}) {
+        if (!tengen) {
+          if (std::abs(komi) > std::max(width * height, 99)) continue;
+          record.root_extra.clear();  // no AP: another program's record
+        }
+        const SgfRead read = read_sgf(write_sgf(record), "komi.sgf");
+        ASSERT_TRUE(read.ok());
+        const GameRecord& back = read.games[0];
+        ASSERT_EQ(back.rules.komi, komi) << write_sgf(record);
+        ASSERT_TRUE(back.warnings.empty()) << back.warnings[0].problem;
+        const RecordRules inferred = infer_record_rules(back, {});
+        ASSERT_EQ(inferred.rules.komi, komi) << write_sgf(record);
+        ASSERT_TRUE(inferred.komi_known);
+        // Another program's KM[0] in an even game may be a komi it did not
+        // record: read as 0, with a warning that says so.
+        ASSERT_EQ(inferred.warnings.size(), !tengen && komi == 0 ? 1u : 0u) << write_sgf(record);
+      }
+    }
+  }
+}
+
+// A GTP komi that is no multiple of 0.5 (6.25) is Tengen's too, and read back.
+TEST(SgfRoundTrip, TengensQuarterKomiComesBack) {
+  Rules rules = Rules::japanese();
+  rules.komi = 6.25;
+  const GameRecord record = record_from_moves(Board(9, 9), rules, 0, {}, Color::Black);
+  const SgfRead read = read_sgf(write_sgf(record), "komi.sgf");
+  ASSERT_TRUE(read.ok());
+  EXPECT_EQ(read.games[0].rules.komi, 6.25);
+  EXPECT_EQ(infer_record_rules(read.games[0], {}).rules.komi, 6.25);
+  // Rules no preset names, with such a komi: RU leaves the komi to KM, so
+  // that Rules::parse reads it, and the rules come back whole.
+  for (const double komi : {6.25, 1e300, -0.1}) {
+    Rules custom = *Rules::parse("ko=simple,suicide=allowed,end=agreement", nullptr);
+    custom.komi = komi;
+    const std::string text = write_sgf(record_from_moves(Board(9, 9), custom, 0, {}, Color::Black));
+    const SgfRead back = read_sgf(text, "komi.sgf");
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(back.games[0].rules, custom) << text;
+    EXPECT_TRUE(back.games[0].warnings.empty()) << text;
+  }
 }
 
 }  // namespace

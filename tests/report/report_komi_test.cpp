@@ -4,6 +4,8 @@
 // other seeds it must agree within the 95% intervals.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <string>
 
 #include "report/plot_data.h"
@@ -52,9 +54,24 @@ TEST(ReportKomi, SameGamesAtOtherKomisExactly) {
 TEST(ReportKomi, CurveAgreesWithRunsAtThreeKomis) {
   const Result base = play("tromp-taylor", 4000, 101);
   const KomiCurve curve = komi_curve(base);
-  ASSERT_TRUE(curve.fair && curve.fair_low && curve.fair_high);
-  EXPECT_LE(*curve.fair_low, *curve.fair);
-  EXPECT_LE(*curve.fair, *curve.fair_high);
+  ASSERT_TRUE(curve.fair_step && curve.fair_low && curve.fair_high);
+  // A step at a whole komi, the median margin without komi, inside an
+  // interval of half-point komis that holds the two either side of it.
+  EXPECT_EQ(*curve.fair_step, std::floor(*curve.fair_step));
+  EXPECT_EQ(*curve.fair_step, double(median_margin_without_komi(base)));
+  EXPECT_LE(*curve.fair_low, *curve.fair_step - 0.5);
+  EXPECT_GE(*curve.fair_high, *curve.fair_step + 0.5);
+  EXPECT_EQ(*curve.fair_low - 0.5, std::floor(*curve.fair_low));
+  EXPECT_EQ(*curve.fair_high - 0.5, std::floor(*curve.fair_high));
+  // Every half-point komi inside the interval but outside the step's two
+  // holds 50% in its 95% interval; the ones just outside do not.
+  for (const KomiPoint& p : curve.points) {
+    const bool holds = p.black.ci.low <= 0.5 && 0.5 <= p.black.ci.high;
+    const bool inside = *curve.fair_low <= p.komi && p.komi <= *curve.fair_high;
+    if (std::fabs(p.komi - *curve.fair_step) > 0.5) {
+      EXPECT_EQ(holds, inside) << p.komi;
+    }
+  }
   uint64_t seed = 202;
   for (double komi : {0.5, 4.5, 9.5}) {
     const Result run = play("tromp-taylor,komi=" + format_komi(komi), 4000, seed++);

@@ -6,9 +6,13 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "report/charts.h"
 #include "report/page.h"
 #include "report/plot_data.h"
 #include "report/result.h"
+#include "report/svg.h"
 #include "selfplay/report.h"
 #include "selfplay/runner.h"
 
@@ -105,14 +109,141 @@ TEST(ReportPlot, KomiCurveByHand) {
   const std::vector<std::pair<double, int64_t>> expected = {
       {-1.5, 4}, {-0.5, 3}, {0.5, 3}, {1.5, 3}, {2.5, 1}, {3.5, 1}, {4.5, 1}, {5.5, 0}};
   EXPECT_EQ(points, expected);
-  ASSERT_TRUE(c.fair.has_value());
-  EXPECT_DOUBLE_EQ(*c.fair, 2.0);  // 75% at 1.5, 25% at 2.5
+  // The step from 75% at 1.5 to 25% at 2.5 is at 2, not a point between.
+  ASSERT_TRUE(c.fair_step.has_value());
+  EXPECT_EQ(*c.fair_step, 2.0);
   // Wilson intervals of 4/4 and 3/4 games: [0.5101, 1] and [0.3006, 0.9544];
-  // of 1/4 and 0/4: [0.0456, 0.6994] and [0, 0.4899].
+  // of 1/4 and 0/4: [0.0456, 0.6994] and [0, 0.4899]: the half-point komis
+  // -0.5 to 4.5 hold 50%.
   ASSERT_TRUE(c.fair_low.has_value());
   ASSERT_TRUE(c.fair_high.has_value());
-  EXPECT_NEAR(*c.fair_low, -1.451739, 1e-5);
-  EXPECT_NEAR(*c.fair_high, 5.451739, 1e-5);
+  EXPECT_EQ(*c.fair_low, -0.5);
+  EXPECT_EQ(*c.fair_high, 4.5);
+}
+
+// So many games that no half-point komi's interval holds 50%: the interval
+// is the step's own two half-point komis, and it holds the step (an
+// interpolated 2.68 with an interval of 2.58 to 2.78 excluded the step at 3).
+TEST(ReportPlot, FairKomiIntervalHoldsTheStep) {
+  Result r = hand_made(0.5, TieRule::Draw);
+  r.games = 200000;
+  const int64_t k2 = 1;  // twice the komi 0.5
+  r.twice_margin = {{2 * 2 - k2, 60000}, {2 * 3 - k2, 80000}, {2 * 4 - k2, 60000}};
+  r.black_wins = 200000;
+  r.white_wins = 0;
+  r.owned_black = r.owned_white = std::vector<int64_t>(9, 0);
+  r.owned_neutral = std::vector<int64_t>(9, r.games);
+  const KomiCurve c = komi_curve(r);
+  ASSERT_TRUE(c.fair_step && c.fair_low && c.fair_high);
+  EXPECT_EQ(*c.fair_step, 3);  // 70% at 2.5, 30% at 3.5
+  EXPECT_EQ(*c.fair_low, 2.5);
+  EXPECT_EQ(*c.fair_high, 3.5);
+  const std::string page = report_page({r});
+  EXPECT_NE(page.find("3 (Black wins 70.00% at komi 2.5, 30.00% at komi 3.5); 95% interval: "
+                      "komi 2.5 to 3.5"),
+            std::string::npos);
+}
+
+// The upper end of a Wilson interval of 0 of n is above 0, and the page
+// says so: "0.00% to 0.00%" is gone.
+TEST(ReportPlot, PercentNeverRoundsAnEndAway) {
+  EXPECT_EQ(percent(0.0282), "2.82%");
+  EXPECT_EQ(percent(0), "0.00%");
+  EXPECT_EQ(percent(1), "100.00%");
+  const selfplay::Interval none = rate(0, 200000).ci;
+  EXPECT_GT(none.high, 0);
+  EXPECT_EQ(percent(none.high), "0.002%");
+  EXPECT_EQ(percent(rate(200000, 200000).ci.low), "99.998%");
+  EXPECT_EQ(percent(1e-12), "0.00000000%");  // at most 8 decimals
+  const selfplay::RunResult run = small_run(Rules::chinese(), 500, 2);
+  const std::string page = report_page({read_back(run)});
+  EXPECT_EQ(page.find("95% CI 0.00% to 0.00%"), std::string::npos);
+  EXPECT_NE(page.find("95% CI 0.00% to 0.76"), std::string::npos);  // 0 draws of 500
+}
+
+// Margins on 9x9 under area scoring with every point filled are odd: bins
+// hold a whole number of them, start on one, and the bars meet.
+TEST(ReportPlot, HistogramBinsAreMultiplesOfTheStep) {
+  const Counts odd = {{-7, 1}, {-3, 3}, {1, 2}, {9, 1}};  // twice margins: step 2 points
+  const Counts odd_other = {{-3, 5}, {41, 1}};
+  const BinLayout layout = bin_layout({&odd, &odd_other}, 2, 60);
+  EXPECT_EQ(layout.step, 4);
+  EXPECT_EQ(layout.width % layout.step, 0);
+  EXPECT_EQ(((layout.origin - (-7)) % layout.step), 0);
+  EXPECT_LE(layout.origin, -7);
+  const std::vector<Bin> bins = histogram_bins(odd, layout.origin, layout.width, 2.0, layout.step);
+  for (size_t b = 0; b + 1 < bins.size(); ++b) {
+    EXPECT_EQ(bins[b].right, bins[b + 1].left);
+    EXPECT_EQ(bins[b].to - bins[b].from, double(layout.width - layout.step) / 2);
+  }
+  int64_t total = 0;
+  for (const Bin& b : bins) total += b.games;
+  EXPECT_EQ(total, 7);
+  // 60 bins at most for a wide range: a width of 3 steps, never 3 points.
+  Counts wide;
+  for (int64_t t = -401; t <= 401; t += 4) wide.emplace_back(t, 1);
+  const BinLayout w = bin_layout({&wide}, 2, 60);
+  EXPECT_EQ(w.step, 4);
+  EXPECT_EQ(w.width, 4 * 4);
+  EXPECT_THROW(histogram_bins(wide, -404, 6, 2.0, 4), std::invalid_argument);
+  // A real run on 9x9 under Chinese rules: every margin odd, step 2 points.
+  const Result r = read_back(small_run(Rules::chinese(), 700, 21));
+  const BinLayout real = bin_layout({&r.twice_margin}, 2, 60);
+  EXPECT_EQ(real.step % 4, 0);
+  EXPECT_NE(report_page({r}).find("Values move in steps of 2;"), std::string::npos);
+}
+
+// The ownership scale is centred on 0 and symmetric; the noise is stated.
+TEST(ReportPlot, OwnershipScaleCentredOnZero) {
+  Result r = hand_made(0.5, TieRule::Draw);
+  r.width = r.height = 2;
+  r.games = 100;
+  r.owned_black = {53, 52, 60, 50};
+  r.owned_white = {47, 46, 40, 50};
+  r.owned_neutral = {0, 2, 0, 0};
+  const BalanceScale scale = balance_scale(r);
+  EXPECT_DOUBLE_EQ(scale.span, 0.2);
+  // Point 4 (50/50): variance 1, two standard errors 2 * sqrt(1/100).
+  EXPECT_DOUBLE_EQ(scale.noise, 0.2);
+  EXPECT_EQ(balance_position(scale, 0), 0.5);
+  EXPECT_EQ(balance_position(scale, 0.2), 1);
+  EXPECT_EQ(balance_position(scale, -0.2), 0);
+  EXPECT_DOUBLE_EQ(balance_position(scale, 0.06), 0.65);
+  EXPECT_EQ(balance_position(BalanceScale{}, 0), 0.5);
+}
+
+// Both legends have Black's better end at the top, and the best and worst
+// first moves come with their intervals.
+TEST(ReportPlot, BoardLegendsTheSameWayRoundAndRankedMovesWithIntervals) {
+  const Result r = read_back(small_run(Rules::tromp_taylor(), 800, 9, 7));
+  const std::string page = report_page({r});
+  const BalanceScale scale = balance_scale(r);
+  // The colour bar's top label comes first in each map's SVG.
+  const size_t top = page.find("+" + percent(scale.span) + " (Black)");
+  const size_t bottom = page.find("-" + percent(scale.span) + " (White)");
+  ASSERT_NE(top, std::string::npos);
+  ASSERT_NE(bottom, std::string::npos);
+  EXPECT_LT(top, bottom);
+  const std::vector<RankedMove> ranked = ranked_first_moves(r);
+  ASSERT_GE(ranked.size(), 10u);
+  const size_t hi = page.find("Black " + percent(ranked.front().black.value) + "</text>");
+  const size_t lo = page.find("Black " + percent(ranked.back().black.value) + "</text>");
+  ASSERT_NE(hi, std::string::npos);
+  ASSERT_NE(lo, std::string::npos);
+  EXPECT_LT(hi, lo);
+  EXPECT_NE(page.find("two standard errors of a point's balance over 800 games, at most &#177;" +
+                      percent(scale.noise)),
+            std::string::npos);
+  for (size_t i = 1; i < ranked.size(); ++i) {
+    const Rate& a = ranked[i - 1].black;
+    const Rate& b = ranked[i].black;
+    EXPECT_GE(double(a.k) * double(b.n), double(b.k) * double(a.n));
+  }
+  const std::string best = fmt::format("<td>1. {}{}</td>", column_letter(ranked[0].vertex % 7),
+                                       7 - ranked[0].vertex / 7);
+  const size_t row = page.find(best);
+  ASSERT_NE(row, std::string::npos) << best;
+  EXPECT_NE(page.find("95% CI " + percent(ranked[0].black.ci.low), row), std::string::npos);
 }
 
 TEST(ReportPlot, TieRuleAtWholeKomi) {
