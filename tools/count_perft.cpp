@@ -69,13 +69,13 @@ struct PerftSetup {
 // is given) rules.
 void start_from_record(const PerftOptions& options, PerftSetup& setup) {
   const formats::SgfRead read = formats::read_sgf_file(options.from);
-  if (!read.ok()) throw std::invalid_argument(read.error->message());
-  if (read.games.empty()) throw std::invalid_argument(options.from + ": no game in the file");
+  if (!read.ok()) throw std::runtime_error(read.error->message());
+  if (read.games.empty()) throw std::runtime_error(options.from + ": no game in the file");
   const formats::GameRecord& record = read.games.front();
   for (const formats::SetupStep& step : record.setup) {
     if (step.before_move > 0) {
-      throw std::invalid_argument(options.from +
-                                  ": set-up stones after the first move are not supported");
+      throw std::runtime_error(options.from +
+                               ": set-up stones after the first move are not supported");
     }
   }
   if (options.rules.empty()) {
@@ -99,7 +99,7 @@ void start_from_diagram(const PerftOptions& options, PerftSetup& setup) {
   text << in.rdbuf();
   std::string error;
   auto board = parse_diagram(text.str(), &error);
-  if (!board) throw std::invalid_argument("diagram '" + options.diagram + "': " + error);
+  if (!board) throw std::runtime_error("diagram '" + options.diagram + "': " + error);
   setup.start = count::PerftStart{
       *board, parse_colour(options.to_move.empty() ? "black" : options.to_move), {}};
   setup.from = "the diagram " + options.diagram;
@@ -157,6 +157,11 @@ void print_perft_row(int depth, const count::PerftCounts& c, double s,
 }
 
 int run_perft(PerftOptions options) {
+  FileCheck check;
+  if (!options.from.empty()) check.input("--from", options.from);
+  if (!options.diagram.empty()) check.input("--diagram", options.diagram);
+  if (!options.common.json.empty()) check.output("--json", options.common.json);
+  check.check();
   const PerftSetup setup = perft_setup(options);
   CountRun job(options.common);
   if (job.text()) print_perft_header(options, setup);

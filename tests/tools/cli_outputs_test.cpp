@@ -42,10 +42,10 @@ TEST(CliOutputs, TwoOptionsNamingOneFileAreRefused) {
   TempDir dir;
   const Ran ran = run({"selfplay", "--games", "10", "--json", "x", "--csv", "./x"},
                       in_dir(dir.path().string()));
-  EXPECT_EQ(ran.status, 1);
+  EXPECT_EQ(ran.status, 105);
   EXPECT_TRUE(contains(ran.err, "--json and --csv name the same output")) << ran.err;
   EXPECT_FALSE(std::filesystem::exists(dir.file("x")));
-  EXPECT_EQ(run({"selfplay", "--games", "10", "--json", "-", "--csv", "-"}).status, 1);
+  EXPECT_EQ(run({"selfplay", "--games", "10", "--json", "-", "--csv", "-"}).status, 105);
 }
 
 // The output is opened first: nothing is computed (or printed) for nothing.

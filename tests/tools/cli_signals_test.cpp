@@ -55,7 +55,7 @@ TEST(CliSignals, VerifyReportsTheFilesVerified) {
     std::ofstream(dir.file("r" + std::to_string(i) + ".sgf")) << record;
   }
   const Ran ran =
-      run({"verify", dir.path().string(), "--threads", "1"}, stop_with(SIGINT, "verify: 1/4000"));
+      run({"verify", dir.path().string(), "--threads", "1"}, stop_with(SIGINT, "verify: 1/4,000"));
   EXPECT_EQ(ran.status, 128 + SIGINT) << ran.err;
   EXPECT_TRUE(contains(ran.out, "of 4000 files verified")) << ran.out;
 }
