@@ -172,7 +172,10 @@ int run_perft(PerftOptions options) {
     count::PerftCounts c;
     try {
       ProgressReporter line = job.reporter("perft depth " + std::to_string(d), "tasks");
-      c = count::perft(setup.start, setup.rules, d, job.progress(line));
+      c = count::perft(setup.start, setup.rules, d, job.progress(line), job.stop_flag());
+    } catch (const count::PerftStopped&) {
+      interrupted = true;
+      break;
     } catch (const Interrupted&) {
       interrupted = true;
       break;
