@@ -2,6 +2,7 @@
 // (count/perft.h), from the empty board, a diagram or an SGF record, checked
 // on request against the reference model.
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -93,6 +94,11 @@ void start_from_record(const PerftOptions& options, PerftSetup& setup) {
 }
 
 void start_from_diagram(const PerftOptions& options, PerftSetup& setup) {
+  std::error_code code;
+  if (std::filesystem::is_directory(options.diagram, code)) {
+    throw std::runtime_error("cannot read the diagram file '" + options.diagram +
+                             "': it is a directory");
+  }
   std::ifstream in(options.diagram);
   if (!in) throw std::runtime_error("cannot open the diagram file '" + options.diagram + "'");
   std::stringstream text;
