@@ -76,8 +76,10 @@ Output::Output(const std::string& path, std::string what, bool replace)
   if (fs::is_directory(status)) {
     throw std::runtime_error("cannot write the " + what_ + " '" + path + "': it is a directory");
   }
-  if (fs::exists(status) && !fs::is_regular_file(status)) {
-    // /dev/null, /dev/stdout, a pipe: nothing to rename over.
+  const bool special = path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0;
+  if (fs::exists(status) && (!fs::is_regular_file(status) || special)) {
+    // /dev/null, /dev/stdout (even when it is a file), a pipe: written in
+    // place, since a rename would go around the file descriptor.
     file_ = std::fopen(path.c_str(), "wb");
     if (!file_) {
       throw std::runtime_error("cannot write the " + what_ + " '" + path + "'" + reason(errno));

@@ -9,8 +9,8 @@
 //    once, so a bad path fails before any work) and renames it into place
 //    when close() has checked every write: a full disk is an error, and a run
 //    that is refused or fails (or never calls close) leaves an existing file
-//    as it was. A target that is not a regular file (/dev/null, a pipe) is
-//    written in place.
+//    as it was. A target that is not a regular file (/dev/null, a pipe), or
+//    is named under /dev/ or /proc/ (/dev/stdout), is written in place.
 #pragma once
 
 #include <cstdio>
