@@ -51,6 +51,9 @@ class Search {
  public:
   explicit Search(const Game* root) : root_(root), game_(*root) {}
 
+  // When set and true, count() throws PerftStopped.
+  const std::atomic<bool>* stop_ = nullptr;
+
   // Back to the root.
   void reset() {
     while (game_.moves().size() > root_->moves().size()) game_.undo();
@@ -84,6 +87,8 @@ class Search {
   // Adds the leaves below the current node, cut `remaining` (>= 1) turns
   // further down, and the nodes visited there (the current one excluded).
   void count(int remaining, PerftCounts& out) {
+    // Far enough from the leaves that the check costs nothing.
+    if (remaining >= 4 && stop_ && stop_->load(std::memory_order_relaxed)) throw PerftStopped{};
     const Board& b = game_.board();
     // Undo restores the empty list's order, so index i names the same point
     // after each push/pop below.
@@ -154,8 +159,8 @@ void split(Search& search, int levels, std::vector<Point>& line,
 
 }  // namespace
 
-PerftCounts perft(const PerftStart& start, const Rules& rules, int depth,
-                  const Progress& progress) {
+PerftCounts perft(const PerftStart& start, const Rules& rules, int depth, const Progress& progress,
+                  const std::atomic<bool>* stop) {
   if (depth < 0) throw std::invalid_argument("the depth must be 0 or more");
   const Game root = make_root(start, rules);
   PerftCounts total;
@@ -181,6 +186,7 @@ PerftCounts perft(const PerftStart& start, const Rules& rules, int depth,
     levels = l;
     if (tasks.size() >= 256) break;
   }
+  search.stop_ = stop;
   if (levels == 0) {
     search.count(depth, total);
     return total;
@@ -193,6 +199,7 @@ PerftCounts perft(const PerftStart& start, const Rules& rules, int depth,
   std::mutex report;
   tbb::parallel_for(size_t(0), tasks.size(), [&](size_t t) {
     Search& s = searches.local();
+    s.stop_ = stop;
     s.reset();
     for (Point p : tasks[t]) s.push(p);
     s.count(depth - levels, counts.local());

@@ -7,6 +7,7 @@
 // reference_perft on the reference model.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -40,11 +41,16 @@ struct PerftStart {
   static PerftStart empty(int width, int height);
 };
 
+// Thrown by perft when *stop became true: the count was cut short.
+struct PerftStopped {};
+
 // Throws std::invalid_argument if a move of `start` is illegal, if the
 // position has a chain without liberties, or if depth < 0. Handicap rules
-// play no part: turns alternate from the player to move.
+// play no part: turns alternate from the player to move. When `stop` becomes
+// true (a signal handler may set it) the count ends within a moment,
+// throwing PerftStopped.
 PerftCounts perft(const PerftStart& start, const Rules& rules, int depth,
-                  const Progress& progress = {});
+                  const Progress& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 // The same counts on the reference model (reference/reference.h): slow (it copies
 // the whole game at every node), literal, and independent of the fast board.

@@ -317,15 +317,16 @@ std::string format_report_json(const VerifyReport& report) {
   Json files = Json::array();
   for (const FileVerdict& f : report.files) files.push_back(file_json(f));
   const VerifySummary& s = report.summary;
-  const Json j = {{"files", files},
-                  {"summary",
-                   {{"files", s.files},
-                    {"games", s.games},
-                    {"moves", s.moves},
-                    {"illegal_moves", s.illegal_moves},
-                    {"bad_setups", s.bad_setups},
-                    {"unreadable_files", s.unreadable_files},
-                    {"warnings", s.warnings}}}};
+  Json j = {{"files", files},
+            {"summary",
+             {{"files", s.files},
+              {"games", s.games},
+              {"moves", s.moves},
+              {"illegal_moves", s.illegal_moves},
+              {"bad_setups", s.bad_setups},
+              {"unreadable_files", s.unreadable_files},
+              {"warnings", s.warnings}}}};
+  if (report.interrupted) j["interrupted"] = true;  // `files` holds those verified
   return j.dump(2) + "\n";
 }
 

@@ -250,6 +250,10 @@ ScoreFiles score_files(const std::vector<std::string>& paths,
     }
     std::vector<RecordScore> scores;
     for (size_t k = 0; k < sgf.games.size(); ++k) {
+      if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) {
+        out.interrupted = true;
+        return out;  // a file cut short gets no on_file
+      }
       scores.push_back(score_record(sgf.games[k], overrides, estimate, hooks.compare, hooks.call));
       scores.back().file = file;
       scores.back().index = k;

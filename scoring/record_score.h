@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -101,6 +102,7 @@ struct ScoreFiles {
   nlohmann::json games = nlohmann::json::array();  // record_score_json of each
   ScoreSummary summary;
   std::vector<std::string> unreadable;  // the read error of each unreadable file
+  bool interrupted = false;             // stopped by hooks.stop: the games scored so far
 };
 struct ScoreFilesHooks {
   CompareDead compare;
@@ -113,6 +115,8 @@ struct ScoreFilesHooks {
   std::function<void(const std::string& file, const formats::SgfRead& sgf,
                      const std::vector<RecordScore>& scores)>
       on_file;
+  // When *stop becomes true (a signal handler may set it) no new game starts.
+  const std::atomic<bool>* stop = nullptr;
 };
 // Files are read with `overrides.default_rules` for records without RU.
 ScoreFiles score_files(const std::vector<std::string>& paths,

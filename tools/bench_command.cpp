@@ -123,6 +123,8 @@ Sample measure_process(const std::string& binary, int size, const Family& family
                                    "--seed",    std::to_string(seed),
                                    "--threads", "1",
                                    "--json",    json_path};
+  // A result left by an earlier run must not pass for this one's.
+  std::filesystem::remove(json_path);
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -140,7 +142,10 @@ Sample measure_process(const std::string& binary, int size, const Family& family
   }
   std::ifstream in(json_path);
   const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.contains("seconds") || !j.contains("moves")) {
+  std::filesystem::remove(json_path);
+  if (j.is_discarded() || !j.is_object() || !j.contains("seconds") || !j.contains("moves") ||
+      !j.contains("games") || !j["seconds"].is_number() || !j["moves"].is_number() ||
+      !j["games"].is_number()) {
     throw std::runtime_error(binary + " selfplay wrote no readable --json");
   }
   return Sample{j.at("games").get<double>(), j.at("moves").get<double>(),
@@ -195,6 +200,12 @@ void print_comparison(const BenchOptions& o) {
   const std::string json = (std::filesystem::temp_directory_path() /
                             ("tengen-bench-" + std::to_string(getpid()) + ".json"))
                                .string();
+  // Removed however the comparison ends.
+  const std::unique_ptr<const std::string, void (*)(const std::string*)> cleanup(
+      &json, [](const std::string* path) {
+        std::error_code error;
+        std::filesystem::remove(*path, error);
+      });
   fmt::print("This build against {}: `selfplay --threads 1` on the same games,\n", other);
   fmt::print("interleaved, the order alternating each round; medians of {} rounds.\n", o.rounds);
   fmt::print("{:<6} {:<13} {:>12} {:>12} {:>9} {:>9} {:>7}\n", "board", "rules", "this p/s",
@@ -222,7 +233,6 @@ void print_comparison(const BenchOptions& o) {
       std::fflush(stdout);
     }
   }
-  std::filesystem::remove(json);
 }
 
 }  // namespace
@@ -234,16 +244,19 @@ void add_bench_command(CLI::App& app) {
       "Play the signature (a fixed set of seeded games; its digest), then measure playout speed "
       "per board size and rule family; --compare times another tengen build side by side");
   add_threads_option(cmd, o->threads);  // the signature's; speed is measured on one
-  cmd->add_option("--rounds", o->rounds, "Rounds per measurement; the median is printed")
-      ->check(CLI::Range(1, 1000))
+  add_int_option(cmd, "--rounds", o->rounds, "Rounds per measurement; the median is printed", 1,
+                 1000)
       ->capture_default_str();
-  cmd->add_option("--seconds", o->seconds, "About how long one measurement plays")
-      ->check(CLI::Range(0.01, 3600.0))
+  add_seconds_option(cmd, "--seconds", o->seconds, "About how long one measurement plays", 0.01,
+                     3600.0)
       ->capture_default_str();
   cmd->add_option("--compare", o->compare,
                   "Another tengen binary to time against this one, interleaved");
   cmd->add_flag("!--no-signature", o->signature, "Skip the signature");
   cmd->callback([o] {
+    if (!o->compare.empty() && access(o->compare.c_str(), X_OK) != 0) {
+      throw std::invalid_argument("--compare: " + o->compare + " is not an executable file");
+    }
     if (o->signature) print_signature(resolve_threads(o->threads));
     if (o->compare.empty()) {
       print_speed(*o);

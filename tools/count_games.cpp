@@ -53,6 +53,13 @@ int run_games(const GamesOptions& options) {
     ProgressReporter line = job.reporter("games " + size_name(w, h), "tasks");
     games = count::count_games(w, h, options.max_moves, job.progress(line));
   } catch (const Interrupted&) {
+    // Nothing finished: the count is whole or not at all.
+    job.write_json({{"mode", "games"},
+                    {"width", w},
+                    {"height", h},
+                    {"max_moves", options.max_moves},
+                    {"seconds", seconds_json(seconds_since(t0))},
+                    {"interrupted", true}});
     return job.interrupted_status("games");
   }
   const double s = seconds_since(t0);

@@ -2,6 +2,7 @@
 // (count/perft.h), from the empty board, a diagram or an SGF record, checked
 // on request against the reference model.
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -69,13 +70,13 @@ struct PerftSetup {
 // is given) rules.
 void start_from_record(const PerftOptions& options, PerftSetup& setup) {
   const formats::SgfRead read = formats::read_sgf_file(options.from);
-  if (!read.ok()) throw std::invalid_argument(read.error->message());
-  if (read.games.empty()) throw std::invalid_argument(options.from + ": no game in the file");
+  if (!read.ok()) throw std::runtime_error(read.error->message());
+  if (read.games.empty()) throw std::runtime_error(options.from + ": no game in the file");
   const formats::GameRecord& record = read.games.front();
   for (const formats::SetupStep& step : record.setup) {
     if (step.before_move > 0) {
-      throw std::invalid_argument(options.from +
-                                  ": set-up stones after the first move are not supported");
+      throw std::runtime_error(options.from +
+                               ": set-up stones after the first move are not supported");
     }
   }
   if (options.rules.empty()) {
@@ -93,13 +94,18 @@ void start_from_record(const PerftOptions& options, PerftSetup& setup) {
 }
 
 void start_from_diagram(const PerftOptions& options, PerftSetup& setup) {
+  std::error_code code;
+  if (std::filesystem::is_directory(options.diagram, code)) {
+    throw std::runtime_error("cannot read the diagram file '" + options.diagram +
+                             "': it is a directory");
+  }
   std::ifstream in(options.diagram);
   if (!in) throw std::runtime_error("cannot open the diagram file '" + options.diagram + "'");
   std::stringstream text;
   text << in.rdbuf();
   std::string error;
   auto board = parse_diagram(text.str(), &error);
-  if (!board) throw std::invalid_argument("diagram '" + options.diagram + "': " + error);
+  if (!board) throw std::runtime_error("diagram '" + options.diagram + "': " + error);
   setup.start = count::PerftStart{
       *board, parse_colour(options.to_move.empty() ? "black" : options.to_move), {}};
   setup.from = "the diagram " + options.diagram;
@@ -157,6 +163,11 @@ void print_perft_row(int depth, const count::PerftCounts& c, double s,
 }
 
 int run_perft(PerftOptions options) {
+  FileCheck check;
+  if (!options.from.empty()) check.input("--from", options.from);
+  if (!options.diagram.empty()) check.input("--diagram", options.diagram);
+  if (!options.common.json.empty()) check.output("--json", options.common.json);
+  check.check();
   const PerftSetup setup = perft_setup(options);
   CountRun job(options.common);
   if (job.text()) print_perft_header(options, setup);
@@ -167,7 +178,10 @@ int run_perft(PerftOptions options) {
     count::PerftCounts c;
     try {
       ProgressReporter line = job.reporter("perft depth " + std::to_string(d), "tasks");
-      c = count::perft(setup.start, setup.rules, d, job.progress(line));
+      c = count::perft(setup.start, setup.rules, d, job.progress(line), job.stop_flag());
+    } catch (const count::PerftStopped&) {
+      interrupted = true;
+      break;
     } catch (const Interrupted&) {
       interrupted = true;
       break;

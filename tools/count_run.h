@@ -60,6 +60,8 @@ class CountRun {
   // Progress of one count, which also stops it on a signal.
   count::Progress progress(ProgressReporter& reporter) const;
   ProgressReporter reporter(const std::string& label, const std::string& unit) const;
+  // The flag a signal sets, for counts that poll it themselves.
+  const std::atomic<bool>* stop_flag() const { return guard_.flag(); }
   // Says on stderr that `mode` was interrupted; the exit status for it.
   int interrupted_status(const char* mode) const;
 

@@ -146,6 +146,7 @@ int run_crosscheck_command(const CrosscheckOptions& o) {
       throw std::runtime_error(std::string("--engine: the engine does not work: ") + error.what());
     }
   }
+  check_distinct_outputs({{"--json", o.json}});
   Output json;
   if (!o.json.empty()) json = Output(o.json, "JSON file");
   if (!o.sgf.empty()) prepare_output_dir(o.sgf, "SGF directory");
@@ -198,13 +199,16 @@ void add_crosscheck_command(CLI::App& app) {
       ->check(rules_check());
   cmd->add_option("--ko", options->ko, "ko rules to combine: simple, positional, situational")
       ->delimiter(',')
+      ->check(CLI::IsMember({"simple", "positional", "situational"}))
       ->capture_default_str();
   cmd->add_option("--suicide", options->suicide,
                   "suicide rules to combine: forbidden, multi, allowed")
       ->delimiter(',')
+      ->check(CLI::IsMember({"forbidden", "multi", "allowed"}))
       ->capture_default_str();
   cmd->add_option("--scoring", options->scoring, "scorings to combine: area, territory")
       ->delimiter(',')
+      ->check(CLI::IsMember({"area", "territory"}))
       ->capture_default_str();
   add_komi_option(cmd, options->komi,
                   "fixed komi, a multiple of 0.5 from -1000 to 1000 (default: varied per game)");

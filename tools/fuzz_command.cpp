@@ -72,6 +72,7 @@ int run_fuzz_command(const FuzzOptions& o) {
   if (o.has_only_case) config.only_case = o.only_case;
   if (config.cases == 0 && config.seconds == 0 && !config.only_case) config.seconds = 60;
   differential::validate(config);
+  check_distinct_outputs({{"--json", o.json}});
   Output json;
   if (!o.json.empty()) json = Output(o.json, "JSON file");
   prepare_output_dir(o.out, "--out directory");

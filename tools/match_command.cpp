@@ -115,6 +115,15 @@ int run_match_command(const MatchOptions& o) {
   config.parallel = o.parallel;
   const std::vector<std::string> argv[2] = {engine_command(o.black, "--black"),
                                             engine_command(o.white, "--white")};
+  FileCheck check;
+  if (!o.json.empty()) check.output("--json", o.json);
+  std::error_code error;
+  if (!o.sgf.empty() && std::filesystem::is_directory(o.sgf, error)) {
+    for (const auto& entry : std::filesystem::directory_iterator(o.sgf, error)) {
+      check.input("the --sgf folder's record", entry.path().string());
+    }
+  }
+  check.check();
   Output json;
   if (!o.json.empty()) json = Output(o.json, "JSON file");
   if (!o.sgf.empty()) prepare_output_dir(o.sgf, "SGF directory");
@@ -143,12 +152,9 @@ int run_match_command(const MatchOptions& o) {
   std::vector<external::GameResult> so_far = run.games;
   const auto finished = [&](const external::GameResult& g) {
     if (!o.sgf.empty()) {
-      // A temporary file, then a rename: a record in the folder is always whole.
-      const std::filesystem::path path =
-          std::filesystem::path(o.sgf) / external::match_game_file(g.index);
-      const std::string temporary = path.string() + ".tmp";
-      write_whole_file(temporary, g.sgf, "SGF file");
-      std::filesystem::rename(temporary, path);
+      // Written as every output is: a record in the folder is always whole.
+      write_whole_file((std::filesystem::path(o.sgf) / external::match_game_file(g.index)).string(),
+                       g.sgf, "SGF file");
     }
     so_far.push_back(g);
     const external::MatchTotals t = external::match_totals(so_far);

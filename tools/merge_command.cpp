@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -17,6 +16,7 @@
 #include "selfplay/partial_result.h"
 #include "selfplay/report.h"
 #include "tools/commands.h"
+#include "tools/output.h"
 #include "tools/selfplay_distributed.h"
 
 namespace tengen::tools {
@@ -44,11 +44,11 @@ std::string shard_csv(const selfplay::PartialResult& part) {
 
 // The shards' rows in game order under one header: the one-process CSV.
 // Each shard's file must still be the one its document describes.
-void write_merged_csv(std::vector<selfplay::PartialResult> parts, std::ofstream& out) {
+void write_merged_csv(std::vector<selfplay::PartialResult> parts, Output& out) {
   std::sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) {
     return a.result.config.first_game < b.result.config.first_game;
   });
-  out << selfplay::csv_header();
+  out.write(selfplay::csv_header());
   for (const selfplay::PartialResult& part : parts) {
     const std::string path = shard_csv(part);
     const std::string text = read_file(path, "CSV");
@@ -59,34 +59,37 @@ void write_merged_csv(std::vector<selfplay::PartialResult> parts, std::ofstream&
       throw std::runtime_error(path + ": not the CSV file that " + part.path +
                                " describes (field 'csv'): changed, truncated or another run's");
     }
-    out << std::string_view(text).substr(selfplay::csv_header().size());
+    out.write(std::string_view(text).substr(selfplay::csv_header().size()));
   }
 }
 
 void run_merge_command(const MergeOptions& options) {
+  // Every input (the shards and their CSV files) and output checked before
+  // any output is touched; an output never replaces an input.
+  FileCheck check;
+  for (const std::string& file : options.files) check.input("the partial result", file);
+  if (!options.json.empty()) check.output("--json", options.json);
+  if (!options.csv.empty()) check.output("--csv", options.csv);
+  check.check();
   std::vector<selfplay::PartialResult> parts;
   for (const std::string& file : options.files) parts.push_back(selfplay::read_result_file(file));
   const selfplay::RunResult merged = selfplay::merge_results(parts);
-  std::ofstream json, csv;
-  if (!options.json.empty()) {
-    json.open(options.json, std::ios::out | std::ios::trunc | std::ios::binary);
-    if (!json) throw std::runtime_error("cannot write the JSON file '" + options.json + "'");
-  }
   if (!options.csv.empty()) {
-    for (const auto& part : parts) shard_csv(part);  // all refusals before any output
-    csv.open(options.csv, std::ios::out | std::ios::trunc | std::ios::binary);
-    if (!csv) throw std::runtime_error("cannot write the CSV file '" + options.csv + "'");
+    for (const auto& part : parts) check.input("the CSV file of " + part.path, shard_csv(part));
+    check.check();
+  }
+  Output json, csv;
+  if (!options.json.empty()) json = Output(options.json, "JSON file");
+  if (!options.csv.empty()) {
+    csv = Output(options.csv, "CSV file");
     write_merged_csv(parts, csv);
-    csv.close();
-    if (!csv) throw std::runtime_error("writing the CSV file '" + options.csv + "' failed");
   }
-  std::fputs(selfplay::summary_text(merged).c_str(), stdout);
-  std::fflush(stdout);
-  if (json.is_open()) {
-    json << selfplay::result_json(merged);
-    json.close();
-    if (!json) throw std::runtime_error("writing the JSON file '" + options.json + "' failed");
+  csv.close();
+  if (!json.is_stdout() && !csv.is_stdout()) {
+    std::fputs(selfplay::summary_text(merged).c_str(), stdout);
   }
+  json.write(selfplay::result_json(merged));
+  json.close();
 }
 
 }  // namespace
@@ -98,7 +101,7 @@ void add_merge_command(CLI::App& app) {
   cmd->add_option("files", options->files, "Partial results (JSON), in any order")
       ->required()
       ->type_name("FILE");
-  cmd->add_option("--json", options->json, "Write the merged result as JSON to FILE")
+  cmd->add_option("--json", options->json, "Write the merged result as JSON to FILE ('-': stdout)")
       ->type_name("FILE");
   cmd->add_option("--csv", options->csv,
                   "Join the shards' CSV files (selfplay --shard K/N --csv) into FILE, in game "

@@ -88,11 +88,18 @@ CLI::Option* add_komi_option(CLI::App* cmd, std::string& target, const std::stri
 }
 
 CLI::Option* add_handicap_option(CLI::App* cmd, int& target, const std::string& stones) {
-  return add_int_option(cmd, "--handicap", target,
-                        stones +
-                            ", 2 or more (as the rules' handicap setting says: fixed: 2 to 9 on "
-                            "the star points; free: Black's first moves)",
-                        0, 361);
+  return cmd
+      ->add_option("--handicap", target,
+                   stones +
+                       ", 2 or more (as the rules' handicap setting says: fixed: 2 to 9 on "
+                       "the star points; free: Black's first moves)")
+      ->check(checked("N", [](const std::string& t) {
+        if (parse_whole(t, 0, 361) == 1) {
+          throw std::invalid_argument(
+              "expected 0 (none) or 2 to 361 stones: one stone is no "
+              "handicap (play without --handicap)");
+        }
+      }));
 }
 
 void GameOptions::add_to(CLI::App* cmd, const std::string& board_text,

@@ -26,13 +26,19 @@ std::chrono::milliseconds log_interval() {
   return std::chrono::milliseconds(1000LL * std::max(seconds, 0));
 }
 
+// TENGEN_PROGRESS_TERMINAL=1 draws as on a terminal, for tests.
+bool terminal_forced() {
+  const char* text = std::getenv("TENGEN_PROGRESS_TERMINAL");
+  return text && std::string(text) == "1";
+}
+
 }  // namespace
 
 ProgressReporter::ProgressReporter(std::string label, std::string unit, bool enabled)
     : label_(std::move(label)),
       unit_(std::move(unit)),
       enabled_(enabled),
-      tty_(isatty(STDERR_FILENO) != 0),
+      tty_(isatty(STDERR_FILENO) != 0 || terminal_forced()),
       log_interval_(log_interval()),
       start_(Clock::now()),
       // The first line of a log comes after the interval, not at once.
@@ -42,30 +48,65 @@ ProgressReporter::~ProgressReporter() {
   finish();
 }
 
+std::string grouped(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string ProgressReporter::line(uint64_t done, uint64_t total, double elapsed,
+                                   const std::string& extra) const {
+  const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
+  const std::string count =
+      label_ + ": " + grouped(done) + (total > 0 ? "/" + grouped(total) : "") + " " + unit_;
+  const std::string speed = grouped(uint64_t(rate + 0.5)) + " " + unit_ + "/s";
+  const std::string time = duration_text(elapsed);
+  std::string share, left;
+  if (total > 0 && done > 0 && done <= total && rate > 0) {
+    share = fmt::format("{:.1f}%", 100.0 * double(done) / double(total));
+    left = duration_text(double(total - done) / rate);
+  }
+  // The fullest line that fits; what matters least goes first.
+  const std::string tail = share.empty() ? "" : " (" + share + ", about " + left + " left)";
+  const std::string short_tail = share.empty() ? "" : " (" + share + ", " + left + " left)";
+  for (const std::string& candidate : {
+           count + ", " + speed + ", " + time + tail + (extra.empty() ? "" : ", " + extra),
+           count + ", " + speed + ", " + time + tail,
+           count + ", " + speed + ", " + time + short_tail,
+           count + ", " + time + short_tail,
+           count + short_tail,
+       }) {
+    if (candidate.size() <= kMaxWidth) return candidate;
+  }
+  return (count + short_tail).substr(0, kMaxWidth);
+}
+
 void ProgressReporter::update(uint64_t done, uint64_t total, const std::string& extra) {
   if (!enabled_) return;
   const auto now = Clock::now();
   const auto interval = tty_ ? std::chrono::milliseconds(100) : log_interval_;
   if (now - last_ < interval) return;
   last_ = now;
-  const double elapsed = std::chrono::duration<double>(now - start_).count();
-  const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
-  std::string line = label_ + ": " + std::to_string(done);
-  if (total > 0) line += "/" + std::to_string(total);
-  line += fmt::format(" {}, {:.0f} {}/s, {}", unit_, rate, unit_, duration_text(elapsed));
-  if (total > 0 && done > 0 && done <= total && rate > 0) {
-    line += fmt::format(" ({:.1f}%, about {} left)", 100.0 * double(done) / double(total),
-                        duration_text(double(total - done) / rate));
+  const std::string text =
+      line(done, total, std::chrono::duration<double>(now - start_).count(), extra);
+  if (tty_) {
+    // Redrawn over the last line: spaces clear what it had beyond this one.
+    fmt::print(stderr, "\r{:<{}}", text, std::max(text.size(), width_));
+    width_ = text.size();
+  } else {
+    fmt::print(stderr, "{}\n", text);
   }
-  if (!extra.empty()) line += ", " + extra;
-  fmt::print(stderr, "{}", tty_ ? "\r" + line + "  " : line + "\n");
   std::fflush(stderr);
   drawn_ = true;
 }
 
 void ProgressReporter::finish() {
-  if (drawn_ && tty_) fmt::print(stderr, "\r{:110}\r", "");
+  if (drawn_ && tty_) fmt::print(stderr, "\r{:{}}\r", "", width_);
   drawn_ = false;
+  width_ = 0;
 }
 
 }  // namespace tengen::tools

@@ -1,7 +1,9 @@
 // The one progress reporter of every long command, on stderr. On a terminal
-// it redraws one line at most ten times a second; elsewhere (a pipe, a log,
-// CI) it prints a whole line every few seconds, so a long run is never
-// silent. Nothing when disabled (--no-progress).
+// it redraws one line at most ten times a second, never wider than 79
+// columns, and clears exactly what it drew; elsewhere (a pipe, a log, CI) it
+// prints a whole line every few seconds, so a long run is never silent.
+// Counts have thousands separators, as the summaries do. Nothing when
+// disabled (--no-progress).
 #pragma once
 
 #include <chrono>
@@ -28,6 +30,13 @@ class ProgressReporter {
   // Seconds between lines when stderr is not a terminal (the environment
   // variable TENGEN_PROGRESS_SECONDS overrides it).
   static constexpr int kLogSeconds = 5;
+  // The widest line: an 80-column terminal keeps it on one line.
+  static constexpr size_t kMaxWidth = 79;
+
+  // The line for `done` of `total` after `elapsed` seconds (what update
+  // prints), at most kMaxWidth characters: the extra words, then the words
+  // of the estimate, then the speed are left out where it would be wider.
+  std::string line(uint64_t done, uint64_t total, double elapsed, const std::string& extra) const;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -37,6 +46,10 @@ class ProgressReporter {
   std::chrono::milliseconds log_interval_;
   Clock::time_point start_, last_;
   bool drawn_ = false;
+  size_t width_ = 0;  // of the line on the terminal
 };
+
+// 1234567 as "1,234,567".
+std::string grouped(uint64_t n);
 
 }  // namespace tengen::tools

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "report/output_file.h"
 #include "report/page.h"
 #include "report/result.h"
 #include "tools/commands.h"
+#include "tools/output.h"
 
 namespace tengen::tools {
 namespace {
@@ -21,13 +21,16 @@ struct ReportOptions {
 };
 
 void run_report_command(const ReportOptions& options) {
-  // Refuse to overwrite before reading anything: the cheap check first.
-  if (!options.force && std::filesystem::exists(options.output)) {
-    throw std::runtime_error("'" + options.output + "' exists; use --force to overwrite it");
-  }
+  FileCheck check;
+  for (const std::string& path : options.inputs) check.input("the result", path);
+  check.output("--output", options.output);
+  check.check();
+  // Refuses to overwrite (without --force) before reading anything.
+  Output page(options.output, "HTML file", options.force);
   std::vector<report::Result> results;
   for (const std::string& path : options.inputs) results.push_back(report::read_result(path));
-  report::write_new_file(options.output, report::report_page(results), options.force);
+  page.write(report::report_page(results));
+  page.close();
 }
 
 }  // namespace

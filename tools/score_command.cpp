@@ -25,6 +25,7 @@
 #include "scoring/dead_stones.h"
 #include "scoring/record_score.h"
 #include "tools/commands.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/output.h"
 
@@ -119,12 +120,30 @@ std::unique_ptr<external::GnuGoJudge> start_gnugo(const ScoreCommandOptions& opt
       options.gnugo, overrides.rules ? *overrides.rules : overrides.default_rules);
 }
 
+// Where --sgf-out writes a record file's copy: the folder, the same name.
+std::string sgf_out_path(const ScoreCommandOptions& options, const std::string& file) {
+  return (std::filesystem::path(options.sgf_out) / std::filesystem::path(file).filename()).string();
+}
+
 int run_score(const ScoreCommandOptions& options) {
   const formats::RecordRulesOverrides overrides =
       scoring::record_rules_overrides(options.rules, options.komi, options.default_rules);
   if (!options.sgf_out.empty() && !std::filesystem::is_directory(options.sgf_out)) {
     throw std::invalid_argument("--sgf-out: '" + options.sgf_out + "' is not a directory");
   }
+  // Every input and output checked before any is touched: --sgf-out never
+  // writes over a record read, nor two records to one file.
+  const std::vector<std::string> files = input_sgf_files(options.paths);
+  FileCheck check;
+  for (const std::string& file : files) {
+    check.input("the record", file);
+    if (!options.sgf_out.empty())
+      check.output("--sgf-out (for " + file + ")", sgf_out_path(options, file));
+  }
+  if (!options.json.empty()) check.output("--json", options.json);
+  check.check();
+  Output json;
+  if (!options.json.empty()) json = Output(options.json, "JSON file");
   std::unique_ptr<external::GnuGoJudge> gnugo = start_gnugo(options, overrides);
   scoring::ScoreFilesHooks hooks;
   if (gnugo && options.dead_stones == "gnugo") {
@@ -151,13 +170,13 @@ int run_score(const ScoreCommandOptions& options) {
   if (!options.sgf_out.empty()) {
     hooks.on_file = [&](const std::string& file, const formats::SgfRead& sgf,
                         const std::vector<RecordScore>& scores) {
-      const auto name = std::filesystem::path(file).filename();
-      write_whole_file((std::filesystem::path(options.sgf_out) / name).string(),
-                       marked_up(sgf.games, scores), "SGF file");
+      write_whole_file(sgf_out_path(options, file), marked_up(sgf.games, scores), "SGF file");
     };
   }
+  InterruptGuard guard;
+  hooks.stop = guard.flag();
   const scoring::ScoreFiles scored =
-      scoring::score_files(options.paths, overrides, options.estimate, hooks);
+      scoring::score_files(files, overrides, options.estimate, hooks);
   const scoring::ScoreSummary& summary = scored.summary;
   using formats::Difference;
   const std::string summary_text = fmt::format(
@@ -179,13 +198,17 @@ int run_score(const ScoreCommandOptions& options) {
                    .c_str(),
                stdout);
   }
-  if (!options.json.empty()) {
-    write_whole_file(
-        options.json,
-        scoring::score_report_json(scored, options.estimate, options.dead_stones).dump(2) + "\n",
-        "JSON file");
+  if (scored.interrupted && options.json != "-") {
+    std::fputs(fmt::format("interrupted: {} games scored\n", summary.games).c_str(), stdout);
   }
-  return int(scored.unreadable.size()) + summary.errors > 0 ? 1 : 0;
+  if (json.enabled()) {
+    nlohmann::json j = scoring::score_report_json(scored, options.estimate, options.dead_stones);
+    if (scored.interrupted) j["interrupted"] = true;  // "games": those scored
+    json.write(j.dump(2) + "\n");
+    json.close();
+  }
+  if (int(scored.unreadable.size()) + summary.errors > 0) return 1;
+  return scored.interrupted ? guard.exit_status() : 0;
 }
 
 }  // namespace
@@ -233,7 +256,8 @@ void add_score_command(CLI::App& app) {
       "RE with a number (B+3.5, W+0.5, 0, 黑胜3又3/4子) is compared by margin, B+R or W+T by "
       "winner; a different margin is classed: komi, counting, parity or life and death.\n"
       "Exit status: 0 if every record was scored, 1 if a file is unreadable or a record does "
-      "not replay.");
+      "not replay;\n130 or 143 when stopped by Ctrl-C or SIGTERM (the games scored so far are "
+      "printed and written, the JSON marked \"interrupted\": true).");
   on_run(cmd, [options] {
     options->estimate.threads = resolve_threads(options->estimate.threads);
     return run_score(*options);

@@ -13,7 +13,6 @@
 #include "core/board.h"
 #include "core/presets.h"
 #include "formats/sgf.h"
-#include "report/output_file.h"
 #include "report/page.h"
 #include "report/result.h"
 #include "selfplay/game_record.h"
@@ -62,8 +61,22 @@ selfplay::RunConfig run_config(const SelfplayOptions& options) {
 void run_selfplay_command(SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
-  check_distinct_outputs(
-      {{"--json", options.json}, {"--csv", options.csv}, {"--html", options.html}});
+  FileCheck check;
+  for (const auto& [option, path] :
+       {std::pair<const char*, const std::string&>{"--json", options.json},
+        {"--csv", options.csv},
+        {"--html", options.html}}) {
+    if (!path.empty()) check.output(option, path);
+  }
+  const DistributedOptions& d = options.distributed;
+  if (!d.resume.empty()) check.input("--resume", d.resume);
+  // --checkpoint may name the checkpoint it resumes: it is then replaced.
+  if (!d.checkpoint.empty()) {
+    if (d.resume.empty() || !same_file(d.resume, d.checkpoint)) {
+      check.output("--checkpoint", d.checkpoint);
+    }
+  }
+  check.check();
   selfplay::RunConfig config = run_config(options);
   if (!prepare_distributed(config, options.distributed,
                            !options.csv.empty() || !options.sgf.empty())) {
@@ -75,10 +88,13 @@ void run_selfplay_command(SelfplayOptions& options) {
     csv = Output(options.csv, "CSV file");
     csv.write(selfplay::csv_header());
   }
-  if (!options.sgf.empty()) prepare_output_dir(options.sgf, "SGF directory");
-  if (!options.html.empty() && !options.force && std::filesystem::exists(options.html)) {
-    throw std::runtime_error("'" + options.html + "' exists; use --force to overwrite it");
+  if (!options.distributed.resume.empty() && !std::filesystem::exists(options.distributed.resume)) {
+    throw std::runtime_error("cannot resume from checkpoint '" + options.distributed.resume +
+                             "': no such file");
   }
+  Output html;
+  if (!options.html.empty()) html = Output(options.html, "HTML file", options.force);
+  if (!options.sgf.empty()) prepare_output_dir(options.sgf, "SGF directory");
 
   const Board board(config.width, config.height);
   selfplay::RunCallbacks callbacks;
@@ -121,7 +137,8 @@ void run_selfplay_command(SelfplayOptions& options) {
   if (!options.html.empty()) {
     // The page is drawn from the JSON form, exactly as `tengen report` would.
     const report::Result read = report::parse_result(selfplay::summary_json(result), "selfplay");
-    report::write_new_file(options.html, report::report_page({read}), options.force);
+    html.write(report::report_page({read}));
+    html.close();
   }
   if (result.interrupted) throw CLI::RuntimeError(guard.exit_status());
 }

@@ -13,6 +13,8 @@
 
 #include "selfplay/run_legs.h"
 #include "tengen/version.h"
+#include "tools/options.h"
+#include "tools/output.h"
 
 namespace tengen::tools {
 namespace {
@@ -21,23 +23,12 @@ using selfplay::PartialResult;
 using selfplay::RunConfig;
 using selfplay::RunResult;
 
-// The checkpoint: the result so far as a partial-result document, written to
-// a temporary file beside it and renamed over it, so that a crash leaves the
-// old checkpoint or the new one, never half of one.
+// The checkpoint: the result so far as a partial-result document, written as
+// every output is (tools/output.h), so that a crash leaves the old checkpoint
+// or the new one, never half of one.
 void save_checkpoint(const RunResult& result, const DistributedOptions& options) {
-  const std::string temporary = options.checkpoint + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::out | std::ios::trunc | std::ios::binary);
-    out << selfplay::result_json(result, options.parsed_shard);
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write the checkpoint file '" + temporary + "'");
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, options.checkpoint, error);
-  if (error) {
-    throw std::runtime_error("cannot rename '" + temporary + "' to '" + options.checkpoint +
-                             "': " + error.message());
-  }
+  write_whole_file(options.checkpoint, selfplay::result_json(result, options.parsed_shard),
+                   "checkpoint file");
 }
 
 // The checkpoint to resume, checked against this run: same run, same range.
@@ -82,13 +73,23 @@ void add_distributed_options(CLI::App* cmd, DistributedOptions& options) {
   cmd->add_option("--shard", options.shard,
                   "Play only shard K of N (K = 1..N) of the games; --json then writes a partial "
                   "result for `tengen merge`")
-      ->type_name("K/N");
+      ->type_name("K/N")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            try {
+              selfplay::parse_shard(text);
+              return "";
+            } catch (const std::invalid_argument& e) {
+              return e.what();
+            }
+          },
+          "K/N"));
   cmd->add_option("--checkpoint", options.checkpoint,
                   "Save the finished games to FILE every --checkpoint-every seconds and on "
                   "SIGINT/SIGTERM")
       ->type_name("FILE");
-  cmd->add_option("--checkpoint-every", options.checkpoint_every, "Seconds between checkpoints")
-      ->check(CLI::Range(0.01, 1e6))
+  add_seconds_option(cmd, "--checkpoint-every", options.checkpoint_every,
+                     "Seconds between checkpoints", 0.01, 1e6)
       ->capture_default_str();
   cmd->add_option("--resume", options.resume,
                   "Continue the run saved in the checkpoint FILE (same arguments)")

@@ -50,9 +50,13 @@ int run_verify(const VerifyCommandOptions& options) {
   formats::VerifyOptions verify;
   verify.threads = resolve_threads(options.threads);
   verify.read.default_rules = parse_rules(options.default_rules, "");
+  const std::vector<std::string> files = input_sgf_files(options.paths);
+  FileCheck check;
+  for (const std::string& file : files) check.input("the record", file);
+  if (!options.json.empty()) check.output("--json", options.json);
+  check.check();
   Output json;
   if (!options.json.empty()) json = Output(options.json, "JSON file");
-  const std::vector<std::string> files = formats::collect_sgf_files(options.paths);
   ProgressReporter reporter("verify", "files", !options.no_progress);
   verify.progress = [&](size_t done, size_t total) { reporter.update(done, total); };
   InterruptGuard guard;

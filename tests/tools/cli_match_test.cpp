@@ -214,10 +214,10 @@ TEST(CliMatch, CtrlCKeepsTheFinishedGames) {
 
 TEST(CliMatch, BadEnginesAreRefusedBeforeAnyGame) {
   const Ran missing = run({"match", "--white", "no-such-engine-xyz --mode gtp"});
-  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.status, 105);  // a bad value of --white
   EXPECT_TRUE(contains(missing.err, "cannot find the program 'no-such-engine-xyz'")) << missing.err;
   const Ran quote = run({"match", "--white", "gnugo 'unclosed"});
-  EXPECT_EQ(quote.status, 1);
+  EXPECT_EQ(quote.status, 105);
   EXPECT_TRUE(contains(quote.err, "unclosed quote")) << quote.err;
   const Ran silent = run({"match", "--white", "/bin/true"});
   EXPECT_EQ(silent.status, 1);
@@ -260,7 +260,7 @@ TEST(CliCrosscheckEngine, AnyEngineIsCheckedAsFarAsItCanAnswer) {
 
   REQUIRE_PYTHON();
   const Ran no_rules = run({"crosscheck", "--engine", fake("script"), "-n", "1"});
-  EXPECT_EQ(no_rules.status, 1);
+  EXPECT_EQ(no_rules.status, 105);  // --rules is needed
   EXPECT_TRUE(contains(no_rules.err, "give the one rule set it plays under")) << no_rules.err;
   const Ran blind = run({"crosscheck", "--engine", fake("script"), "--rules", "chinese", "-n", "1",
                          "--sizes", "5", "--no-progress"});

@@ -125,8 +125,8 @@ TEST(CliOptions, PlayAndSelfplayTakeAHandicap) {
   EXPECT_EQ(free.status, 0) << free.err;
   EXPECT_TRUE(contains(free.out, "   2 B ")) << free.out;  // Black's second stone
   const Ran one = run({"play", "--handicap", "1"});
-  EXPECT_EQ(one.status, 1);
-  EXPECT_TRUE(contains(one.err, "--handicap 1: handicap must be at least 2")) << one.err;
+  EXPECT_EQ(one.status, kBadValue);
+  EXPECT_TRUE(contains(one.err, "--handicap: expected 0 (none) or 2 to 361")) << one.err;
 
   // selfplay's games start from the handicap, and their records replay.
   TempDir dir;
@@ -142,7 +142,7 @@ TEST(CliOptions, PlayAndSelfplayTakeAHandicap) {
   EXPECT_EQ(verify.status, 0) << verify.out;
   EXPECT_TRUE(contains(verify.out, "3 files, 3 games")) << verify.out;
   const Ran bad = run({"selfplay", "--board", "5", "--rules", "japanese", "--handicap", "2"});
-  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.status, kBadValue);
   EXPECT_TRUE(contains(bad.err, "not defined on 5x5")) << bad.err;
 }
 

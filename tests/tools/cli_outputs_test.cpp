@@ -5,6 +5,7 @@
 // point set twice is warned about; progress reaches a log that is no terminal.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -42,10 +43,10 @@ TEST(CliOutputs, TwoOptionsNamingOneFileAreRefused) {
   TempDir dir;
   const Ran ran = run({"selfplay", "--games", "10", "--json", "x", "--csv", "./x"},
                       in_dir(dir.path().string()));
-  EXPECT_EQ(ran.status, 1);
+  EXPECT_EQ(ran.status, 105);
   EXPECT_TRUE(contains(ran.err, "--json and --csv name the same output")) << ran.err;
   EXPECT_FALSE(std::filesystem::exists(dir.file("x")));
-  EXPECT_EQ(run({"selfplay", "--games", "10", "--json", "-", "--csv", "-"}).status, 1);
+  EXPECT_EQ(run({"selfplay", "--games", "10", "--json", "-", "--csv", "-"}).status, 105);
 }
 
 // The output is opened first: nothing is computed (or printed) for nothing.
@@ -135,6 +136,37 @@ TEST(CliOutputs, ProgressReachesALog) {
   EXPECT_TRUE(contains(count.err, "legal 3x3 engine: ")) << count.err;
   const Ran quiet = run({"selfplay", "--board", "5", "--games", "300", "--no-progress"}, options);
   EXPECT_EQ(quiet.err, "");
+}
+
+// On a terminal (forced here): every drawing of the line fits an 80-column
+// terminal even for a billion games, counts have thousands separators as the
+// summary does, and the line is cleared with exactly its width.
+TEST(CliOutputs, TheProgressLineFitsEightyColumns) {
+  RunOptions options;
+  options.env = {"TENGEN_PROGRESS_TERMINAL=1"};
+  options.signal = SIGINT;
+  options.marker = "selfplay: ";
+  const Ran ran = run({"selfplay", "--games", "1000000000", "--threads", "1"}, options);
+  EXPECT_EQ(ran.status, 130) << ran.err;
+  std::vector<std::string> parts;
+  for (size_t start = 0, end; start <= ran.err.size(); start = end + 1) {
+    end = ran.err.find('\r', start);
+    if (end == std::string::npos) end = ran.err.size();
+    parts.push_back(ran.err.substr(start, end - start));
+  }
+  size_t drawn = 0, last_width = 0, clear = 0;
+  for (const std::string& part : parts) {
+    if (contains(part, "selfplay: ")) {
+      ++drawn;
+      EXPECT_LE(part.size(), 79u) << part;
+      EXPECT_TRUE(contains(part, "/1,000,000,000 games")) << part;
+      last_width = part.size();
+    } else if (!part.empty() && part.find_first_not_of(' ') == std::string::npos) {
+      clear = part.size();
+    }
+  }
+  ASSERT_GE(drawn, 1u) << ran.err;
+  EXPECT_EQ(clear, last_width) << ran.err;
 }
 
 }  // namespace

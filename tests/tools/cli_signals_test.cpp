@@ -10,10 +10,56 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/support/process_util.h"
 
 namespace tengen::test {
 namespace {
+
+// True once the process has a handler for `signal` (/proc/PID/status).
+bool catches(pid_t pid, int signal) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("SigCgt:", 0) == 0) {
+      return (std::stoull(line.substr(7), nullptr, 16) >> (signal - 1)) & 1;
+    }
+  }
+  return false;
+}
+
+// Runs `tengen args` in `dir`, sends `signal` once it catches it (its run
+// is then under way) and a little more, and waits for its end. For runs
+// that print no progress line to wait for.
+Ran run_and_signal(const std::vector<std::string>& args, int signal, const TempDir& dir) {
+  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (chdir(dir.path().c_str()) != 0) _exit(127);
+    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (o < 0 || e < 0) _exit(126);
+    dup2(o, STDOUT_FILENO);
+    dup2(e, STDERR_FILENO);
+    std::vector<std::string> copies = {TENGEN_BINARY};
+    copies.insert(copies.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& a : copies) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  for (int i = 0; i < 3000 && !catches(pid, signal); ++i) {
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      return {exit_status(status), read_file(out), read_file(err)};
+    usleep(10000);
+  }
+  usleep(300000);
+  kill(pid, signal);
+  waitpid(pid, &status, 0);
+  return {exit_status(status), read_file(out), read_file(err)};
+}
 
 RunOptions stop_with(int signal, const std::string& marker, const std::string& dir = ".") {
   RunOptions o = in_dir(dir);
@@ -48,16 +94,61 @@ TEST(CliSignals, CountKeepsTheFinishedDepths) {
   EXPECT_TRUE(contains(ran.err, "interrupted")) << ran.err;
 }
 
+// --only: one deep count, stopped inside it, not after it.
+TEST(CliSignals, CountPerftOnlyStopsAtTheFirstSignal) {
+  TempDir dir;
+  const Ran ran = run_and_signal(
+      {"count", "perft", "5x5", "14", "--only", "--threads", "1", "--json", "perft.json"}, SIGINT,
+      dir);
+  EXPECT_EQ(ran.status, 128 + SIGINT) << ran.err;
+  const auto j = nlohmann::json::parse(read_file(dir / "perft.json"));
+  EXPECT_TRUE(j.at("interrupted").get<bool>());
+  EXPECT_TRUE(j.at("depths").empty());
+}
+
+TEST(CliSignals, CountGamesWritesAValidResult) {
+  TempDir dir;
+  const Ran ran = run_and_signal(
+      {"count", "games", "2x2", "--threads", "1", "--json", "games.json"}, SIGTERM, dir);
+  EXPECT_EQ(ran.status, 128 + SIGTERM) << ran.err;
+  const auto j = nlohmann::json::parse(read_file(dir / "games.json"));
+  EXPECT_TRUE(j.at("interrupted").get<bool>());
+  EXPECT_EQ(j.at("mode"), "games");
+  EXPECT_FALSE(j.contains("games"));  // nothing finished
+}
+
+TEST(CliSignals, ScorePrintsAndWritesTheGamesScored) {
+  TempDir dir;
+  const std::string record = read_file(std::string(TENGEN_SGF_REAL_DIR) + "/001.sgf");
+  std::filesystem::create_directories(dir / "records");
+  for (int i = 0; i < 2000; ++i) {
+    std::ofstream(dir / ("records/r" + std::to_string(i) + ".sgf")) << record;
+  }
+  const Ran ran = run_and_signal(
+      {"score", "records", "--threads", "1", "--playouts", "64", "--json", "score.json"}, SIGINT,
+      dir);
+  EXPECT_EQ(ran.status, 128 + SIGINT) << ran.err;
+  EXPECT_TRUE(contains(ran.out, "games scored")) << ran.out;
+  const auto j = nlohmann::json::parse(read_file(dir / "score.json"));
+  EXPECT_TRUE(j.at("interrupted").get<bool>());
+  EXPECT_LT(j.at("games").size(), 2000u);
+  EXPECT_EQ(j.at("games").size(), j.at("summary").at("games").get<size_t>());
+}
+
 TEST(CliSignals, VerifyReportsTheFilesVerified) {
   TempDir dir;
   const std::string record = read_file(std::string(TENGEN_SGF_REAL_DIR) + "/001.sgf");
   for (int i = 0; i < 4000; ++i) {
     std::ofstream(dir.file("r" + std::to_string(i) + ".sgf")) << record;
   }
-  const Ran ran =
-      run({"verify", dir.path().string(), "--threads", "1"}, stop_with(SIGINT, "verify: 1/4000"));
+  TempDir out;
+  const Ran ran = run({"verify", dir.path().string(), "--threads", "1", "--json", out / "v.json"},
+                      stop_with(SIGINT, "verify: 1/4,000"));
   EXPECT_EQ(ran.status, 128 + SIGINT) << ran.err;
   EXPECT_TRUE(contains(ran.out, "of 4000 files verified")) << ran.out;
+  const auto j = nlohmann::json::parse(read_file(out / "v.json"));
+  EXPECT_TRUE(j.at("interrupted").get<bool>());
+  EXPECT_LT(j.at("files").size(), 4000u);
 }
 
 TEST(CliSignals, CrosscheckReportsTheGamesPlayed) {
