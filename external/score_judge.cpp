@@ -7,6 +7,12 @@
 #include <fmt/format.h>
 
 namespace tengen::external {
+namespace {
+
+// How long GNU Go may take to start (the record's own limit starts after).
+constexpr auto kStartTimeout = std::chrono::seconds(60);
+
+}  // namespace
 
 GnuGoJudge::GnuGoJudge(const std::string& program, const Rules& rules,
                        std::chrono::milliseconds record_timeout)
@@ -22,7 +28,7 @@ GnuGoJudge::GnuGoJudge(const std::string& program, const Rules& rules,
                                       "with --gnugo PATH)"
                                     : "--gnugo: '" + program + "' is not a program");
   }
-  gnugo_ = std::make_unique<GnuGo>(program_, rules_, record_timeout_);
+  gnugo_ = std::make_unique<GnuGo>(program_, rules_, kStartTimeout);
 }
 
 void GnuGoJudge::limit_to_deadline() {
@@ -41,7 +47,7 @@ void GnuGoJudge::set_up(const Game& game) {
     throw std::invalid_argument(fmt::format("GNU Go has no {}x{} board (square, up to 19x19)",
                                             board.width(), board.height()));
   }
-  if (!gnugo_) gnugo_ = std::make_unique<GnuGo>(program_, rules_, record_timeout_);
+  if (!gnugo_) gnugo_ = std::make_unique<GnuGo>(program_, rules_, kStartTimeout);
   deadline_ = std::chrono::steady_clock::now() + record_timeout_;
   try {
     limit_to_deadline();
