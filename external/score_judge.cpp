@@ -9,20 +9,36 @@
 namespace tengen::external {
 namespace {
 
-// Dead-stone analysis of an unfinished 19x19 position can take minutes.
-constexpr auto kTimeout = std::chrono::minutes(5);
+// How long GNU Go may take to start (the record's own limit starts after).
+constexpr auto kStartTimeout = std::chrono::seconds(60);
 
 }  // namespace
 
-GnuGoJudge::GnuGoJudge(const std::string& program, const Rules& rules)
-    : program_(find_gnugo(program == "auto" ? "" : program)), rules_(rules) {
+GnuGoJudge::GnuGoJudge(const std::string& program, const Rules& rules,
+                       std::chrono::milliseconds record_timeout)
+    : program_(find_gnugo(program == "auto" ? "" : program)),
+      record_timeout_(record_timeout),
+      rules_(rules) {
+  if (record_timeout_.count() <= 0) {
+    throw std::invalid_argument("GNU Go: the time limit of a record must be positive");
+  }
   if (program_.empty()) {
     throw std::invalid_argument(program.empty() || program == "auto"
                                     ? "GNU Go: no gnugo program found (install gnugo, or name it "
                                       "with --gnugo PATH)"
                                     : "--gnugo: '" + program + "' is not a program");
   }
-  gnugo_ = std::make_unique<GnuGo>(program_, rules_, kTimeout);
+  gnugo_ = std::make_unique<GnuGo>(program_, rules_, kStartTimeout);
+}
+
+void GnuGoJudge::limit_to_deadline() {
+  using namespace std::chrono;
+  const auto left = duration_cast<milliseconds>(deadline_ - steady_clock::now());
+  if (left.count() <= 0) {
+    throw GtpError(fmt::format("GNU Go took more than the record's {} s",
+                               double(record_timeout_.count()) / 1000));
+  }
+  gnugo_->set_timeout(left);
 }
 
 void GnuGoJudge::set_up(const Game& game) {
@@ -31,8 +47,10 @@ void GnuGoJudge::set_up(const Game& game) {
     throw std::invalid_argument(fmt::format("GNU Go has no {}x{} board (square, up to 19x19)",
                                             board.width(), board.height()));
   }
-  if (!gnugo_) gnugo_ = std::make_unique<GnuGo>(program_, rules_, kTimeout);
+  if (!gnugo_) gnugo_ = std::make_unique<GnuGo>(program_, rules_, kStartTimeout);
+  deadline_ = std::chrono::steady_clock::now() + record_timeout_;
   try {
+    limit_to_deadline();
     gnugo_->new_game(board.width(), board.width(), game.rules().komi);
     for (int y = 0; y < board.height(); ++y) {
       for (int x = 0; x < board.width(); ++x) {
@@ -52,8 +70,10 @@ void GnuGoJudge::set_up(const Game& game) {
 scoring::StoneCalls GnuGoJudge::call(const Game& game) {
   set_up(game);
   try {
-    return {gnugo_->final_status_list(game.board(), "dead"),
-            gnugo_->final_status_list(game.board(), "seki")};
+    limit_to_deadline();
+    std::vector<Point> dead = gnugo_->final_status_list(game.board(), "dead");
+    limit_to_deadline();
+    return {std::move(dead), gnugo_->final_status_list(game.board(), "seki")};
   } catch (const GtpError&) {
     gnugo_.reset();
     throw;
@@ -64,6 +84,7 @@ void GnuGoJudge::compare(const Game& game, scoring::RecordScore& g) {
   const Board& board = game.board();
   set_up(game);
   try {
+    limit_to_deadline();
     g.other_dead = gnugo_->final_status_list(board, "dead");
   } catch (const GtpError&) {
     gnugo_.reset();

@@ -7,6 +7,7 @@
 // is ours.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -19,13 +20,19 @@ namespace tengen::external {
 
 class GnuGoJudge {
  public:
-  // `program`: a path, or "" or "auto" to find gnugo (find_gnugo). Throws
-  // std::invalid_argument if there is none, GtpError if it cannot start.
-  GnuGoJudge(const std::string& program, const Rules& rules);
+  // `program`: a path, or "" or "auto" to find gnugo (find_gnugo).
+  // `record_timeout`: the most one position may take, setting up and calls
+  // together (dead-stone analysis of an unfinished 19x19 position can take
+  // minutes). Throws std::invalid_argument if there is no program or the
+  // timeout is not positive, GtpError if it cannot start.
+  GnuGoJudge(const std::string& program, const Rules& rules,
+             std::chrono::milliseconds record_timeout = kDefaultRecordTimeout);
+  static constexpr std::chrono::milliseconds kDefaultRecordTimeout = std::chrono::minutes(5);
 
   // final_status_list dead and seki. Throws std::invalid_argument for
   // a board GNU Go does not have (square, up to 19x19), GtpError if GNU Go
-  // fails (the next call gets a fresh GNU Go).
+  // fails or the position takes longer than the record timeout (the next
+  // call gets a fresh GNU Go).
   scoring::StoneCalls call(const Game& game);
 
   // GNU Go's dead stones beside `g.dead`: fills g.other_dead, g.stones and
@@ -34,7 +41,11 @@ class GnuGoJudge {
 
  private:
   void set_up(const Game& game);
+  // Each GTP answer waits at most what is left of the position's time.
+  void limit_to_deadline();
   std::string program_;
+  std::chrono::milliseconds record_timeout_;
+  std::chrono::steady_clock::time_point deadline_;
   Rules rules_;
   std::unique_ptr<GnuGo> gnugo_;
 };

@@ -1,6 +1,7 @@
 // tengen.verify and tengen.score_record: `tengen verify` (formats/verify.h) and
 // `tengen score` (scoring/record_score.h) on files and directories,
 // returning their --json documents.
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include "formats/verify.h"
 #include "python/binding.h"
 #include "python/values.h"
+#include "scoring/conventions.h"
 #include "scoring/record_score.h"
 
 namespace tengen::python {
@@ -50,14 +52,27 @@ py::tuple verify(py::handle paths, const std::string& default_rules, py::handle 
 
 // As `tengen score`: `rules` and `komi` override each record's (a komi= in
 // `rules` is a komi override too).
-// dead_stones "gnugo": GNU Go (the program `gnugo`, or found) calls them.
+// dead_stones "gnugo": GNU Go (the program `gnugo`, or found) calls them,
+// at most gnugo_timeout seconds a record. convention: a name of
+// scoring/conventions.h for every record, or None for each record's own.
 std::string score(py::handle paths, const std::optional<std::string>& rules, py::handle komi,
                   const std::string& default_rules, py::handle playouts, py::handle seed,
                   py::handle threads, py::handle dead_percent, const std::string& dead_stones,
-                  const std::optional<std::string>& gnugo) {
+                  const std::optional<std::string>& gnugo,
+                  const std::optional<std::string>& convention, double gnugo_timeout) {
   if (dead_stones != "playouts" && dead_stones != "gnugo") {
     throw std::invalid_argument("dead_stones: '" + dead_stones + "' is not 'playouts' or 'gnugo'");
   }
+  std::optional<scoring::Convention> chosen;
+  if (convention) {
+    const scoring::Convention* c = scoring::find_convention(*convention);
+    if (!c) {
+      throw std::invalid_argument("convention: '" + *convention + "' is none of " +
+                                  scoring::convention_names());
+    }
+    chosen = *c;
+  }
+  if (!(gnugo_timeout > 0)) throw std::invalid_argument("gnugo_timeout: must be positive");
   const formats::RecordRulesOverrides overrides =
       scoring::record_rules_overrides(rules.value_or(""), komi_text(komi), default_rules);
   scoring::DeadStoneOptions estimate;
@@ -73,10 +88,11 @@ std::string score(py::handle paths, const std::optional<std::string>& rules, py:
     scoring::ScoreFilesHooks hooks;
     if (dead_stones == "gnugo") {
       judge = std::make_unique<external::GnuGoJudge>(
-          gnugo.value_or(""), overrides.rules ? *overrides.rules : overrides.default_rules);
+          gnugo.value_or(""), overrides.rules ? *overrides.rules : overrides.default_rules,
+          std::chrono::milliseconds(int64_t(gnugo_timeout * 1000)));
       hooks.call = [&](const Game& game) { return judge->call(game); };
     }
-    scored = scoring::score_files(files, overrides, estimate, hooks);
+    scored = scoring::score_files(files, overrides, estimate, hooks, chosen);
   }
   if (!scored.unreadable.empty()) {
     std::string message = scored.unreadable.front();
@@ -93,8 +109,8 @@ void add_records(py::module_& m) {
         py::arg("progress"), "`tengen verify --json`: (its text, the exception that stopped it).");
   m.def("score_record", &score, py::arg("paths"), py::arg("rules"), py::arg("komi"),
         py::arg("default_rules"), py::arg("playouts"), py::arg("seed"), py::arg("threads"),
-        py::arg("dead_percent"), py::arg("dead_stones"), py::arg("gnugo"),
-        "`tengen score --json`: its text.");
+        py::arg("dead_percent"), py::arg("dead_stones"), py::arg("gnugo"), py::arg("convention"),
+        py::arg("gnugo_timeout"), "`tengen score --json`: its text.");
 }
 
 }  // namespace tengen::python

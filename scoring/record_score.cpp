@@ -73,22 +73,27 @@ void fill_dame(const Game& game, RecordScore& g) {
 }
 
 // The empty points a side must still fill, found on the board with the dead
-// stones removed: a chain with one liberty in its colour's territory and
-// none but dame is in atari once the dame are filled, so its owner must fill
-// that liberty (left empty, the opponent would capture there). Measured on
-// 300 real counted records (README.md, "Dead stones"): with the playouts'
-// dead stones 237 margins against 228 without it, and 89 against 87 asking
-// also that the opponent can fill each dame without self-atari (first 117
-// records); with GNU Go's, 264 against 258 with GNU Go's own dame list.
+// stones removed: a chain with one liberty in its colour's territory and at
+// most `max_dame` other liberties (dame) is in atari once the dame are
+// filled, so its owner must fill that liberty (left empty, the opponent
+// would capture there). The convention sets `max_dame` (conventions.h).
+// Professional and AI records (no limit), measured on 300 of them (README.md,
+// "Dead stones"): with the playouts' dead stones 237 margins against 228
+// without it, and 89 against 87 asking also that the opponent can fill each
+// dame without self-atari (first 117 records); with GNU Go's, 264 against 258
+// with GNU Go's own dame list. KGS (at most one dame: with two or more, the
+// owner fills one in turn and keeps the point): 587 KGS 2001 records, 468
+// margins against 441 with no limit, 444 with none allowed and 431 without
+// the rule (playouts' dead stones, seed 1).
 std::vector<Point> last_liberties(const Board& board, const std::vector<Point>& dead,
-                                  const std::vector<Color>& owner) {
+                                  const std::vector<Color>& owner, int max_dame) {
   std::vector<Color> colour(size_t(board.array_size()), Color::Wall);
   for (int y = 0; y < board.height(); ++y) {
     for (int x = 0; x < board.width(); ++x) colour[board.point(x, y)] = board.at(board.point(x, y));
   }
   for (Point p : dead) colour[p] = Color::Empty;
   std::vector<uint8_t> seen(colour.size(), 0);
-  std::vector<Point> chain, territory, must_fill;
+  std::vector<Point> chain, territory, dame, must_fill;
   for (int y = 0; y < board.height(); ++y) {
     for (int x = 0; x < board.width(); ++x) {
       const Point start = board.point(x, y);
@@ -97,6 +102,7 @@ std::vector<Point> last_liberties(const Board& board, const std::vector<Point>& 
       chain.assign(1, start);
       seen[start] = 1;
       territory.clear();
+      dame.clear();
       for (size_t k = 0; k < chain.size(); ++k) {
         for (int d : board.offsets()) {
           const Point q = Point(chain[k] + d);
@@ -106,10 +112,13 @@ std::vector<Point> last_liberties(const Board& board, const std::vector<Point>& 
           } else if (colour[q] == Color::Empty && owner[q] == c &&
                      std::find(territory.begin(), territory.end(), q) == territory.end()) {
             territory.push_back(q);
+          } else if (colour[q] == Color::Empty && owner[q] != c &&
+                     std::find(dame.begin(), dame.end(), q) == dame.end()) {
+            dame.push_back(q);
           }
         }
       }
-      if (territory.size() == 1) must_fill.push_back(territory[0]);
+      if (territory.size() == 1 && int(dame.size()) <= max_dame) must_fill.push_back(territory[0]);
     }
   }
   return must_fill;
@@ -142,9 +151,13 @@ void neutral_dame(const Game& game, const std::vector<Point>& dame, RecordScore&
 
 RecordScore score_record(formats::GameRecord record, const formats::RecordRulesOverrides& overrides,
                          const DeadStoneOptions& estimate, const CompareDead& compare,
-                         const CallDead& call) {
+                         const CallDead& call, const std::optional<Convention>& convention) {
   RecordScore g;
   g.rules = formats::infer_record_rules(record, overrides);
+  const Convention used = convention ? *convention : record_convention(record, &g.convention_from);
+  if (convention) g.convention_from = "--convention";
+  g.convention = used.name;
+  if (used.seki && g.rules.rules.scoring == Scoring::Territory) g.rules.rules.seki = *used.seki;
   record.rules = g.rules.rules;
   g.record_result = record.result;
   g.record = formats::read_result(record.result);
@@ -183,8 +196,10 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
     const Color c = game.board().at(Point(i));
     if (c != Color::Empty && c == g.owner[size_t(i)]) g.owner[size_t(i)] = Color::Wall;
   }
-  neutral_dame(game, last_liberties(game.board(), g.dead, g.owner), g);
-  fill_dame(game, g);
+  if (used.last_liberty_dame) {
+    neutral_dame(game, last_liberties(game.board(), g.dead, g.owner, *used.last_liberty_dame), g);
+  }
+  if (used.fill_dame) fill_dame(game, g);
   const char ours = g.score.winner == Winner::Black   ? 'B'
                     : g.score.winner == Winner::White ? 'W'
                                                       : '0';
@@ -217,6 +232,7 @@ void ScoreSummary::add(const RecordScore& g) {
     stones += g.stones;
     stones_agreeing += g.stones_agreeing;
   }
+  ++conventions[g.convention];
   inferred += !g.rules.inferences.empty();
   warned += !g.rules.warnings.empty();
   if (g.record.winner != '?') {
@@ -237,7 +253,8 @@ double ScoreSummary::mean_abs_error() const {
 
 ScoreFiles score_files(const std::vector<std::string>& paths,
                        const formats::RecordRulesOverrides& overrides,
-                       const DeadStoneOptions& estimate, const ScoreFilesHooks& hooks) {
+                       const DeadStoneOptions& estimate, const ScoreFilesHooks& hooks,
+                       const std::optional<Convention>& convention) {
   formats::SgfReadOptions read;
   read.default_rules = overrides.default_rules;
   ScoreFiles out;
@@ -254,7 +271,9 @@ ScoreFiles score_files(const std::vector<std::string>& paths,
         out.interrupted = true;
         return out;  // a file cut short gets no on_file
       }
-      scores.push_back(score_record(sgf.games[k], overrides, estimate, hooks.compare, hooks.call));
+      if (hooks.on_start) hooks.on_start(file, k);
+      scores.push_back(
+          score_record(sgf.games[k], overrides, estimate, hooks.compare, hooks.call, convention));
       scores.back().file = file;
       scores.back().index = k;
       out.summary.add(scores.back());
@@ -281,6 +300,8 @@ nlohmann::json record_score_json(const RecordScore& g) {
   }
   j["rules"] = g.rules.rules.to_string();
   j["rules_name"] = g.rules.name;
+  j["convention"] = g.convention;
+  j["convention_from"] = g.convention_from;
   j["komi"] = g.rules.rules.komi;
   j["inferences"] = g.rules.inferences;
   j["warnings"] = g.rules.warnings;
@@ -317,6 +338,7 @@ nlohmann::json score_report_json(const ScoreFiles& scored, const DeadStoneOption
             {"with_winner", s.compared},
             {"same_winner", s.same_winner},
             {"inferred", s.inferred},
+            {"conventions", s.conventions},
             {"warned", s.warned},
             {"counted", s.counted},
             {"margin_reproduced", s.exact},

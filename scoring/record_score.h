@@ -11,6 +11,7 @@
 #include <array>
 #include <atomic>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "formats/record_result.h"
 #include "formats/record_rules.h"
 #include "formats/sgf.h"
+#include "scoring/conventions.h"
 #include "scoring/dead_stones.h"
 
 namespace tengen::scoring {
@@ -33,6 +35,8 @@ struct RecordScore {
   size_t index = 0;              // of the game tree in its file
   std::string error;             // "" or why it was not scored (an illegal move, a bad setup)
   formats::RecordRules rules;    // with where each value came from
+  std::string convention;        // the counting convention's name (scoring/conventions.h)
+  std::string convention_from;   // why that convention: the server named, or --convention
   std::string record_result;     // RE as written
   formats::RecordResult record;  // RE read
   Score score;
@@ -72,12 +76,14 @@ formats::RecordRulesOverrides record_rules_overrides(const std::string& rules,
                                                      const std::string& default_rules);
 
 // Replays and scores one record under formats::infer_record_rules(record,
-// overrides), with the dead stones and seki `call` gives, or without it the
-// playouts' estimate. Never throws for a record read by read_sgf: a record
-// that does not replay, or that `call` fails on, has `error` set.
+// overrides) and `convention` (nullopt: the record's, record_convention),
+// with the dead stones and seki `call` gives, or without it the playouts'
+// estimate. Never throws for a record read by read_sgf: a record that does
+// not replay, or that `call` fails on, has `error` set.
 RecordScore score_record(formats::GameRecord record, const formats::RecordRulesOverrides& overrides,
                          const DeadStoneOptions& estimate, const CompareDead& compare = {},
-                         const CallDead& call = {});
+                         const CallDead& call = {},
+                         const std::optional<Convention>& convention = std::nullopt);
 
 // Counts over scored games. Counted records (RE with a number): how many
 // margins and winners match, the others by difference class, and the mean
@@ -85,8 +91,9 @@ RecordScore score_record(formats::GameRecord record, const formats::RecordRulesO
 struct ScoreSummary {
   int games = 0, errors = 0, counted = 0, exact = 0, compared = 0, same_winner = 0;
   int counted_same_winner = 0;
-  std::array<int, 5> by_class{};  // indexed by formats::Difference
-  int inferred = 0, warned = 0;   // games with an inference, with a warning
+  std::array<int, 5> by_class{};           // indexed by formats::Difference
+  int inferred = 0, warned = 0;            // games with an inference, with a warning
+  std::map<std::string, int> conventions;  // scored games by convention name
   int other_games = 0, other_games_agreeing = 0, stones = 0, stones_agreeing = 0;
   double abs_error = 0;
   void add(const RecordScore& g);
@@ -109,6 +116,8 @@ struct ScoreFilesHooks {
   CallDead call;  // see score_record
   // Each file that cannot be read, with the read error, when it is met.
   std::function<void(const formats::SgfError& error)> on_unreadable;
+  // Called before each game is scored (the file, the game's index in it).
+  std::function<void(const std::string& file, size_t index)> on_start;
   // Each game once scored, in order.
   std::function<void(const RecordScore&)> on_game;
   // Each readable file, after its games.
@@ -118,10 +127,12 @@ struct ScoreFilesHooks {
   // When *stop becomes true (a signal handler may set it) no new game starts.
   const std::atomic<bool>* stop = nullptr;
 };
-// Files are read with `overrides.default_rules` for records without RU.
+// Files are read with `overrides.default_rules` for records without RU;
+// `convention` as score_record takes it.
 ScoreFiles score_files(const std::vector<std::string>& paths,
                        const formats::RecordRulesOverrides& overrides,
-                       const DeadStoneOptions& estimate, const ScoreFilesHooks& hooks = {});
+                       const DeadStoneOptions& estimate, const ScoreFilesHooks& hooks = {},
+                       const std::optional<Convention>& convention = std::nullopt);
 
 // One game as JSON (points as GTP vertices separated by spaces).
 nlohmann::json record_score_json(const RecordScore& g);

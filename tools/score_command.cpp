@@ -22,12 +22,15 @@
 #include "formats/record_result.h"
 #include "formats/record_rules.h"
 #include "formats/sgf.h"
+#include "formats/verify.h"
+#include "scoring/conventions.h"
 #include "scoring/dead_stones.h"
 #include "scoring/record_score.h"
 #include "tools/commands.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/output.h"
+#include "tools/progress.h"
 
 namespace tengen::tools {
 namespace {
@@ -43,6 +46,9 @@ struct ScoreCommandOptions {
   std::string sgf_out;
   std::string gnugo;                     // "" : no comparison; "auto": find it
   std::string dead_stones = "playouts";  // or "gnugo": GNU Go calls them
+  std::string convention;                // "" : each record's own
+  double gnugo_timeout = 60;             // seconds a record may take GNU Go
+  bool no_progress = false;
   scoring::DeadStoneOptions estimate;
 };
 
@@ -81,11 +87,13 @@ std::string game_line(const RecordScore& g) {
                         g.stones_agreeing, g.stones);
   }
   std::string text = fmt::format(
-      "{}: RE {}{} | {} komi {}: estimated {} (B {} W {} neutral {}; dead {}, seki {}) | {}{}\n",
+      "{}: RE {}{} | {} komi {}, convention {}: estimated {} (B {} W {} neutral {}; dead {}, "
+      "seki {}) | {}{}\n",
       where, g.record_result.empty() ? "(none)" : g.record_result,
       g.record.how.empty() ? "" : " (" + g.record.how + ")", g.rules.name,
-      format_komi(g.rules.rules.komi), g.score.result(), g.score.black, g.score.white,
+      format_komi(g.rules.rules.komi), g.convention, g.score.result(), g.score.black, g.score.white,
       g.score.neutral, g.dead.size(), g.seki.size(), verdict, gnugo);
+  text += "  convention " + g.convention + ": " + g.convention_from + "\n";
   for (const std::string& line : g.rules.inferences) text += "  " + line + "\n";
   for (const std::string& line : g.rules.warnings) text += "  warning: " + line + "\n";
   if (g.difference.kind != formats::Difference::None) {
@@ -117,7 +125,8 @@ std::unique_ptr<external::GnuGoJudge> start_gnugo(const ScoreCommandOptions& opt
                                                   const formats::RecordRulesOverrides& overrides) {
   if (options.gnugo.empty() && options.dead_stones != "gnugo") return nullptr;
   return std::make_unique<external::GnuGoJudge>(
-      options.gnugo, overrides.rules ? *overrides.rules : overrides.default_rules);
+      options.gnugo, overrides.rules ? *overrides.rules : overrides.default_rules,
+      std::chrono::milliseconds(int64_t(options.gnugo_timeout * 1000)));
 }
 
 // Where --sgf-out writes a record file's copy: the folder, the same name.
@@ -144,6 +153,8 @@ int run_score(const ScoreCommandOptions& options) {
   check.check();
   Output json;
   if (!options.json.empty()) json = Output(options.json, "JSON file");
+  std::optional<scoring::Convention> convention;
+  if (!options.convention.empty()) convention = *scoring::find_convention(options.convention);
   std::unique_ptr<external::GnuGoJudge> gnugo = start_gnugo(options, overrides);
   scoring::ScoreFilesHooks hooks;
   if (gnugo && options.dead_stones == "gnugo") {
@@ -164,6 +175,16 @@ int run_score(const ScoreCommandOptions& options) {
   hooks.on_unreadable = [](const formats::SgfError& error) {
     fmt::print(stderr, "tengen score: {}\n", error.message());
   };
+  // Progress by files on stderr: a GNU Go judge takes a second or more a record.
+  ProgressReporter progress("score", "files", !options.no_progress);
+  size_t files_started = 0;
+  std::string last_file;
+  hooks.on_start = [&](const std::string& file, size_t) {
+    if (file != last_file) ++files_started;
+    last_file = file;
+    progress.update(files_started - 1, files.size(),
+                    std::filesystem::path(file).filename().string());
+  };
   hooks.on_game = [&](const RecordScore& g) {
     if (options.json != "-") std::fputs(game_line(g).c_str(), stdout);
   };
@@ -176,7 +197,9 @@ int run_score(const ScoreCommandOptions& options) {
   InterruptGuard guard;
   hooks.stop = guard.flag();
   const scoring::ScoreFiles scored =
-      scoring::score_files(files, overrides, options.estimate, hooks);
+      scoring::score_files(files, overrides, options.estimate, hooks, convention);
+  progress.update(scored.interrupted ? files_started : files.size(), files.size());
+  progress.finish();
   const scoring::ScoreSummary& summary = scored.summary;
   using formats::Difference;
   const std::string summary_text = fmt::format(
@@ -189,7 +212,15 @@ int run_score(const ScoreCommandOptions& options) {
       summary.of(Difference::Komi), summary.of(Difference::Counting),
       summary.of(Difference::Parity), summary.of(Difference::LifeAndDeath),
       summary.mean_abs_error(), options.dead_stones == "gnugo" ? "GNU Go" : "playouts");
-  if (options.json != "-") std::fputs(summary_text.c_str(), stdout);
+  if (options.json != "-") {
+    std::fputs(summary_text.c_str(), stdout);
+    for (const auto& [name, games] : summary.conventions) {
+      std::fputs(fmt::format("convention {} ({} games):\n", name, games).c_str(), stdout);
+      for (const std::string& rule : scoring::find_convention(name)->rules) {
+        std::fputs(("  " + rule + "\n").c_str(), stdout);
+      }
+    }
+  }
   if (hooks.compare && options.json != "-") {
     std::fputs(fmt::format("GNU Go final_status_list dead: {} of {} games agree on every stone, "
                            "{} of {} stones agree\n",
@@ -241,6 +272,20 @@ void add_score_command(CLI::App& app) {
                   "game)")
       ->check(CLI::IsMember({"playouts", "gnugo"}))
       ->capture_default_str();
+  cmd->add_option("--convention", options->convention,
+                  "Count every record under this convention (" + scoring::convention_names() +
+                      ") instead of its own (KGS's for KGS records, else 'records')")
+      ->check(CLI::IsMember([] {
+        std::vector<std::string> names;
+        for (const scoring::Convention& c : scoring::conventions()) names.push_back(c.name);
+        return names;
+      }()));
+  cmd->add_option("--gnugo-timeout", options->gnugo_timeout,
+                  "Seconds GNU Go may take on one record; a record over it is left unscored, "
+                  "with the reason")
+      ->check(CLI::Range(0.001, 86400.0))
+      ->capture_default_str();
+  cmd->add_flag("--no-progress", options->no_progress, "No progress on stderr");
   add_int_option(cmd, "--playouts", options->estimate.playouts, "Playouts per position", 1, 1000000)
       ->capture_default_str();
   add_seed_option(cmd, options->estimate.seed, "Seed of the playouts");

@@ -190,7 +190,8 @@ def verify(paths: Any, default_rules: str = "japanese", threads: int = 0,
 def score_record(paths: Any, rules: Optional[str] = None,
                  komi: Union[None, float, int, str] = None, default_rules: str = "japanese",
                  playouts: int = 400, seed: int = 1, threads: int = 0, dead_percent: int = 50,
-                 dead_stones: str = "playouts", gnugo: Optional[str] = None) -> dict:
+                 dead_stones: str = "playouts", gnugo: Optional[str] = None,
+                 convention: Optional[str] = None, gnugo_timeout: float = 60) -> dict:
     """Scores finished SGF records with dead stones estimated by playouts, as
     `tengen score --json`: {"games": [...], "summary": {...}, "playouts", "seed"}.
     Each record's rules and komi are inferred as the command does (RU, KM in
@@ -203,7 +204,12 @@ def score_record(paths: Any, rules: Optional[str] = None,
     each record's komi; default_rules serves records whose rules nothing
     tells (with a warning). dead_stones="gnugo" has GNU Go (the program
     gnugo names, else found on PATH or in /usr/games) call the dead stones
-    and seki instead of the playouts, as `--dead-stones gnugo` does. An
-    unreadable file, or no GNU Go, raises ValueError naming it."""
+    and seki instead of the playouts, as `--dead-stones gnugo` does, at most
+    gnugo_timeout seconds a record (a record over it is not scored, with the
+    reason). Each game states its counting "convention" (KGS's for KGS
+    records, else "records"); convention ("kgs", "records", "plain") counts
+    every record under that one, as `--convention` does. An unreadable file,
+    an unknown convention, or no GNU Go, raises ValueError naming it."""
     return json.loads(_core.score_record(paths, rules, komi, default_rules, playouts, seed,
-                                         threads, dead_percent, dead_stones, gnugo))
+                                         threads, dead_percent, dead_stones, gnugo, convention,
+                                         float(gnugo_timeout)))

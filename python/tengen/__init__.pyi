@@ -124,4 +124,5 @@ def score_record(paths: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]
                  default_rules: str = "japanese", playouts: int = 400, seed: int = 1,
                  threads: int = 0, dead_percent: int = 50,
                  dead_stones: str = "playouts",
-                 gnugo: Optional[str] = None) -> dict[str, Any]: ...
+                 gnugo: Optional[str] = None, convention: Optional[str] = None,
+                 gnugo_timeout: float = 60) -> dict[str, Any]: ...
