@@ -16,7 +16,8 @@ import re
 import sys
 
 SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".cc", ".cu", ".cuh"}
-# Not part of the layering: build output, CMake modules, and the installed
+# Not part of the layering: build trees (any folder with a CMakeCache.txt),
+# CMake modules, and the installed
 # package's consumer (it includes "core/board.h" from the installed headers,
 # which tests/install checks).
 SKIPPED = {"build", "cmake", "examples"}
@@ -39,8 +40,10 @@ def allowed_folders(readme: pathlib.Path, folders: set[str]) -> set[str] | None:
 
 
 def check(root: pathlib.Path) -> list[str]:
+    # A build tree (build/, build-asan/, ...) holds CMake's generated sources.
     folders = {p.name for p in root.iterdir()
-               if p.is_dir() and not p.name.startswith(".") and p.name not in SKIPPED}
+               if p.is_dir() and not p.name.startswith(".") and p.name not in SKIPPED
+               and not (p / "CMakeCache.txt").exists()}
     problems = []
     for folder in sorted(folders):
         sources = [p for p in (root / folder).rglob("*")
