@@ -25,6 +25,7 @@ Reply cmd_genmove(State& s, const Args& a) {
   // genmove never fails: after four passes in a row the game is over, and
   // the only move left is a pass, which is not played.
   if (s.game->over()) return ok("pass");
+  if (std::optional<Reply> searched = search_genmove(s, *c)) return *searched;
   const Point p = pick_move(s, *c);
   const MoveError error = play_move(s, *c, p);
   if (error != MoveError::None) return illegal(error);
@@ -54,8 +55,10 @@ namespace {
 
 // final_score and final_status_list: dead stones and seki estimated by
 // playouts on the position as it stands (scoring/dead_stones.h), seeded from
-// the engine's seed alone, so that asking twice gives the same answer.
+// the engine's seed alone, so that asking twice gives the same answer; with a
+// searching player, dead stones by its ownership (search_commands.cpp).
 scoring::DeadStoneEstimate estimate_status(const State& s) {
+  if (std::optional<scoring::DeadStoneEstimate> e = search_final_status(s)) return *e;
   scoring::DeadStoneOptions options;
   options.seed = s.options.seed;
   return scoring::estimate_dead_stones(s.board(), s.game->to_move(), s.rules, options);

@@ -12,6 +12,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "core/scoring.h"
 #include "playout/playout.h"
@@ -158,12 +159,19 @@ void check_options(const SearchOptions& o, int width, int height) {
 
 std::vector<Point> dead_by_ownership(const Board& board, const std::vector<double>& ownership) {
   std::vector<Point> dead;
-  for (int i = 0; i < board.array_size() && size_t(i) < ownership.size(); ++i) {
-    const Color c = board.at(Point(i));
-    if ((c == Color::Black && ownership[size_t(i)] < 0) ||
-        (c == Color::White && ownership[size_t(i)] > 0)) {
-      dead.push_back(Point(i));
-    }
+  if (ownership.size() < size_t(board.array_size())) return dead;
+  for (int i = 0; i < board.array_size(); ++i) {
+    const Point p = Point(i);
+    const Color c = board.at(p);
+    if (c != Color::Black && c != Color::White) continue;
+    // A chain lives or dies whole: by the mean of its points' ownership.
+    double sum = 0;
+    Point q = board.chain_head(p);
+    do {
+      sum += ownership[q];
+      q = board.next_in_chain(q);
+    } while (q != board.chain_head(p));
+    if ((c == Color::Black && sum < 0) || (c == Color::White && sum > 0)) dead.push_back(p);
   }
   return dead;
 }
@@ -530,7 +538,13 @@ SearchResult Search::run(const Game& game) {
       Clock::now() +
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s.options.seconds));
   std::atomic<int64_t> started{0};
+  // Release and acquire around the workers, so that what the caller set up
+  // and what the workers wrote are ordered in the C++ model itself, not only
+  // by oneTBB's scheduler (which ThreadSanitizer does not see into).
+  std::atomic<int> handshake{0};
+  handshake.store(1, std::memory_order_release);
   auto work = [&](Worker& w) {
+    (void)handshake.load(std::memory_order_acquire);
     for (;;) {
       const int64_t k = started.fetch_add(1, std::memory_order_relaxed);
       if (k >= budget) break;
@@ -538,16 +552,28 @@ SearchResult Search::run(const Game& game) {
       if (timed && k > 0 && Clock::now() >= deadline) break;
       s.simulate(w);
     }
+    handshake.fetch_add(1, std::memory_order_release);
   };
   if (threads == 1) {
     work(*s.workers[0]);
   } else {
+#if defined(__SANITIZE_THREAD__)
+    // ThreadSanitizer does not see into oneTBB's scheduler (an uninstrumented
+    // library) and reports its own bookkeeping as races; under it the workers
+    // are plain threads, so that what it checks is the search's sharing.
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { work(*s.workers[size_t(t)]); });
+    work(*s.workers[0]);
+    for (std::thread& h : helpers) h.join();
+#else
     tbb::task_arena arena(threads);
     arena.execute([&] {
       tbb::parallel_for(
           0, threads, 1, [&](int t) { work(*s.workers[size_t(t)]); }, tbb::simple_partitioner());
     });
+#endif
   }
+  (void)handshake.load(std::memory_order_acquire);
   int64_t playouts = 0;
   for (const auto& w : s.workers) playouts += w->playouts;
   SearchResult r = s.result(game, playouts);

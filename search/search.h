@@ -104,8 +104,8 @@ class Search {
 };
 
 // The stones that `ownership` (a SearchResult's) gives to the opponent of
-// their colour: dead when the opponent owned their point at the end of more
-// playouts than their own colour did.
+// their colour, whole chains in board order: a chain is dead when the mean
+// ownership of its points leans to the opponent.
 std::vector<Point> dead_by_ownership(const Board& board, const std::vector<double>& ownership);
 
 }  // namespace tengen::search
