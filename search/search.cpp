@@ -375,6 +375,10 @@ void Search::Impl::simulate(Worker& w) {
     if (state != kExpanded) {
       if (node != root && load(n.visits) < options.expand_visits) break;
       if (!expand(node, w)) break;
+      // A node expanded now is played out from itself, so that its children
+      // start with AMAF values rather than a first visit in board order; the
+      // root descends at once, so that a search of one playout has a move.
+      if (node != root) break;
     }
     const uint32_t child = select(node);
     ref(pool()[child].virtual_loss).fetch_add(1, std::memory_order_relaxed);
