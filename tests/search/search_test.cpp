@@ -43,7 +43,8 @@ Game random_position(int size, const Rules& rules, int moves, uint64_t seed) {
 
 TEST(Search, OneThreadIsReproducible) {
   const Game g = random_position(9, Rules::chinese(), 20, 3);
-  Search a(with(500)), b(with(500));
+  const int64_t n = 500 / int64_t(props::sample_divisor(4));
+  Search a(with(n)), b(with(n));
   const SearchResult x = a.run(g), y = b.run(g);
   EXPECT_EQ(x.move, y.move);
   ASSERT_EQ(x.candidates.size(), y.candidates.size());
@@ -53,9 +54,9 @@ TEST(Search, OneThreadIsReproducible) {
     EXPECT_EQ(x.candidates[i].win_rate, y.candidates[i].win_rate);
   }
   EXPECT_EQ(x.ownership, y.ownership);
-  EXPECT_EQ(x.playouts, 500);
+  EXPECT_EQ(x.playouts, n);
   // Another seed searches differently (the seed is used).
-  Search c(with(500, 1, 8));
+  Search c(with(n, 1, 8));
   const SearchResult z = c.run(g);
   bool differs = z.candidates.size() != x.candidates.size();
   for (size_t i = 0; !differs && i < x.candidates.size(); ++i) {
@@ -90,7 +91,7 @@ TEST(Search, ThreadsPlayOnlyLegalMoves) {
 }
 
 TEST(Search, EveryRuleSetAndSize) {
-  const int64_t playouts = 100 / int64_t(props::sample_divisor(2));
+  const int64_t playouts = 100 / int64_t(props::sample_divisor(5));
   for (const char* rules :
        {"tromp-taylor", "japanese", "chinese", "aga", "nz", "chinese,ko=situational,suicide=multi",
         "japanese,ko=simple,suicide=allowed,seki=neutral"}) {
@@ -115,7 +116,8 @@ TEST(Search, EveryRuleSetAndSize) {
 
 TEST(Search, KeepsTheTreeBetweenMoves) {
   Game g = random_position(9, Rules::chinese(), 10, 5);
-  Search s(with(2000));
+  const int64_t n = 2000 / int64_t(props::sample_divisor(4));
+  Search s(with(n));
   const SearchResult first = s.run(g);
   ASSERT_FALSE(first.candidates.empty());
   ASSERT_GE(first.candidates.front().pv.size(), 2u);
@@ -127,7 +129,7 @@ TEST(Search, KeepsTheTreeBetweenMoves) {
   EXPECT_GT(second.root_visits, second.playouts);
   // A position not in the tree starts afresh.
   Game other = random_position(9, Rules::chinese(), 12, 6);
-  EXPECT_EQ(s.run(other).root_visits, 2000);
+  EXPECT_EQ(s.run(other).root_visits, n);
 }
 
 TEST(Search, PassesWhenPassingDoesNotLose) {
