@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -116,7 +117,11 @@ std::optional<Reply> search_genmove(State& s, Color c) {
 
 std::optional<scoring::DeadStoneEstimate> search_final_status(const State& s) {
   if (!s.search) return std::nullopt;
-  return search_status(s);
+  try {
+    return search_status(s);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;  // a tree cap too small for this board: the playout estimate
+  }
 }
 
 // lz-analyze [color] [interval] [...]: searches the side to move with the
