@@ -4,7 +4,10 @@
 // cannot carry out.
 #pragma once
 
+#include <optional>
+
 #include "gtp/engine_state.h"
+#include "scoring/dead_stones.h"
 
 namespace tengen::gtp {
 
@@ -27,8 +30,17 @@ Reply cmd_set_free_handicap(State& s, const Args& a);
 Reply cmd_loadsgf(State& s, const Args& a);
 Reply cmd_printsgf(State& s, const Args& a);
 Reply cmd_tengen_rules(State& s, const Args& a);
+
+// search_commands.cpp: the searching player, the time control.
 Reply cmd_time_settings(State& s, const Args& a);
 Reply cmd_time_left(State& s, const Args& a);
+Reply cmd_kgs_time_settings(State& s, const Args& a);
+Reply cmd_lz_analyze(State& s, const Args& a);
+// genmove's answer from the search (nullopt without a searching player, or
+// for the side not to move: the random player's rule then).
+std::optional<Reply> search_genmove(State& s, Color c);
+// The dead stones by the search's ownership (nullopt without a searcher).
+std::optional<scoring::DeadStoneEstimate> search_final_status(const State& s);
 
 // game_commands.cpp: moves, the position, its score and the verifier's
 // questions.

@@ -47,11 +47,13 @@ constexpr CommandSpec kCommands[] = {
     {"fixed_handicap", &cmd_fixed_handicap, 1, 1},
     {"genmove", &cmd_genmove, 1, 1},
     {"is_legal", &cmd_is_legal, 2, 2},
+    {"kgs-time_settings", &cmd_kgs_time_settings, 1, 4},
     {"known_command", &cmd_known_command, 1, 1},
     {"komi", &cmd_komi, 1, 1},
     {"list_commands", &cmd_list_commands, 0, 0},
     {"list_stones", &cmd_list_stones, 1, 1},
     {"loadsgf", &cmd_loadsgf, 1, 2},
+    {"lz-analyze", &cmd_lz_analyze, 0, -1},
     {"name", &cmd_name, 0, 0},
     {"place_free_handicap", &cmd_place_free_handicap, 1, 1},
     {"play", &cmd_play, 2, 2},
@@ -100,6 +102,10 @@ GtpEngine::GtpEngine(const GtpEngineOptions& options) : state_(std::make_unique<
   state_->rules = options.rules;
   state_->rng = playout::Rng(options.seed);
   state_->clear(options.width, options.height);
+  if (options.search) {
+    search::check_options(*options.search, options.width, options.height);
+    state_->search = std::make_unique<search::Search>(*options.search);
+  }
 }
 
 GtpEngine::~GtpEngine() = default;

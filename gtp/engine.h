@@ -10,10 +10,14 @@
 //   boardsize rectangular_boardsize clear_board komi play genmove undo
 //   showboard final_score final_status_list fixed_handicap
 //   place_free_handicap set_free_handicap loadsgf printsgf time_settings
-//   time_left is_legal all_legal list_stones captures tengen-rules
+//   time_left kgs-time_settings is_legal all_legal list_stones captures
+//   tengen-rules lz-analyze
 //
 // genmove plays the light playout policy's move (playout/policy.h) from a
-// seeded generator: the same seed and commands give the same moves.
+// seeded generator: the same seed and commands give the same moves. With
+// GtpEngineOptions::search it plays the search's move instead, within the
+// time control's budget (time_settings, kgs-time_settings, time_left) and
+// the player's own; lz-analyze answers in Leela Zero's format.
 // final_status_list and final_score estimate dead stones and seki by
 // playouts on the position as it stands (scoring/dead_stones.h).
 #pragma once
@@ -21,6 +25,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +33,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "gtp/protocol.h"
+#include "search/search.h"
 
 namespace tengen::gtp {
 
@@ -37,6 +43,9 @@ struct GtpEngineOptions {
   Rules rules = Rules::tromp_taylor();  // komi included; `komi` and `tengen-rules` change it
   uint64_t seed = 1;                    // for genmove and place_free_handicap
   std::string name = "Tengen";
+  // The searching player (search/search.h) for genmove, lz-analyze,
+  // final_score and final_status_list; none: the random player.
+  std::optional<search::SearchOptions> search;
 };
 
 class GtpEngine {

@@ -4,6 +4,7 @@
 // and integers; the light policy's move for either colour.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 #include "gtp/engine.h"
 #include "playout/policy.h"
 #include "playout/rng.h"
+#include "search/search.h"
 
 namespace tengen::gtp {
 
@@ -42,6 +44,22 @@ Rules playing_rules(Rules rules);
 // remove them before counting.
 bool counts_as_it_stands(const Rules& rules);
 
+// The time control GTP set (time_settings, kgs-time_settings) and what
+// time_left last said, per colour.
+struct TimeControl {
+  enum class Kind { None, Absolute, Canadian, Japanese } kind = Kind::None;
+  double main = 0;             // seconds of main time
+  double period = 0;           // byo-yomi: seconds a period (Canadian: for `stones`)
+  int stones = 0;              // Canadian: stones a period; Japanese: periods
+  double left[3] = {0, 0, 0};  // time_left's seconds, per colour
+  int left_stones[3] = {0, 0, 0};
+  bool told[3] = {false, false, false};
+};
+
+// The seconds the searching player gives its next move under `time`, or 0
+// for no limit; `empty_points` estimates the moves left.
+double seconds_for_move(const TimeControl& time, Color c, int empty_points);
+
 struct GtpEngine::State {
   GtpEngineOptions options;
   // The rules every new game starts with: the engine's options, or the last
@@ -56,6 +74,8 @@ struct GtpEngine::State {
   int capture_offset[3] = {0, 0, 0};  // captures of a loaded record's earlier segments
   playout::Rng rng{1};
   playout::LightPolicy policy;
+  std::unique_ptr<search::Search> search;  // the searching player, if any
+  TimeControl time;
   bool quit = false;
 
   // Builds the game from the recipe under `rules_to_use` and plays the

@@ -25,6 +25,7 @@ Reply cmd_genmove(State& s, const Args& a) {
   // After four passes in a row the game is over: genmove is refused as play
   // is, so that the record, undo and the controller's count stay in step.
   if (s.game->over()) return illegal(MoveError::GameOver);
+  if (std::optional<Reply> searched = search_genmove(s, *c)) return *searched;
   const Point p = pick_move(s, *c);
   const MoveError error = play_move(s, *c, p);
   if (error != MoveError::None) return illegal(error);
@@ -53,16 +54,18 @@ Reply cmd_showboard(State& s, const Args&) {
 namespace {
 
 // final_score and final_status_list: under rules that count the board as it
-// stands (Tromp-Taylor), every chain alive; otherwise dead stones and seki
-// estimated by playouts on the position as it stands (scoring/dead_stones.h),
-// seeded from the engine's seed alone, so that asking twice gives the same
-// answer.
+// stands (Tromp-Taylor), every chain alive; with a searching player, dead
+// stones by its ownership (search_commands.cpp); otherwise dead stones and
+// seki estimated by playouts on the position as it stands
+// (scoring/dead_stones.h), seeded from the engine's seed alone, so that
+// asking twice gives the same answer.
 scoring::DeadStoneEstimate estimate_status(const State& s) {
   if (counts_as_it_stands(s.rules)) {
     scoring::DeadStoneEstimate none;
     none.status.assign(s.board().array_size(), scoring::ChainStatus::Alive);
     return none;
   }
+  if (std::optional<scoring::DeadStoneEstimate> e = search_final_status(s)) return *e;
   scoring::DeadStoneOptions options;
   options.seed = s.options.seed;
   return scoring::estimate_dead_stones(s.board(), s.game->to_move(), s.rules, options);

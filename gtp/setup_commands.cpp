@@ -178,18 +178,6 @@ Reply cmd_printsgf(State& s, const Args& a) {
   return ok();
 }
 
-Reply cmd_time_settings(State&, const Args& a) {
-  for (const std::string& v : a) {
-    if (!parse_int(v)) return fail("time settings not integers");
-  }
-  return ok();
-}
-
-Reply cmd_time_left(State&, const Args& a) {
-  if (!parse_color(a[0]) || !parse_int(a[1]) || !parse_int(a[2])) return fail("syntax error");
-  return ok();
-}
-
 namespace {
 
 // The rules text of tengen-rules, given in words: "japanese, komi=0" arrives

@@ -18,6 +18,7 @@
 #include "python/values.h"
 #include "reference/reference.h"
 #include "scoring/dead_stones.h"
+#include "search/search.h"
 
 namespace tengen::python {
 namespace {
@@ -256,9 +257,66 @@ void add_reference(py::module_& m) {
       .def("suicides", [](const Game& g, int c) { return g.suicides(Color(c)); });
 }
 
+// tengen.search(game, ...): the searching player's move for the side to move.
+py::dict search_game(const PyGame& self, int64_t playouts, double seconds, int threads,
+                     uint64_t seed, int64_t max_nodes) {
+  search::SearchOptions o;
+  o.playouts = playouts;
+  o.seconds = seconds;
+  o.threads = threads;
+  o.seed = seed;
+  o.max_nodes = max_nodes;
+  search::check_options(o, self.game.board().width(), self.game.board().height());
+  search::SearchResult r;
+  {
+    py::gil_scoped_release release;
+    search::Search searcher(o);
+    r = searcher.run(self.game);
+  }
+  const Board& board = self.game.board();
+  py::dict out;
+  out["move"] = r.resign ? std::string("resign") : gtp_vertex(board, r.move);
+  out["win_rate"] = r.win_rate;
+  out["playouts"] = r.playouts;
+  py::dict visits;
+  py::list candidates;
+  for (const search::Candidate& c : r.candidates) {
+    visits[py::str(gtp_vertex(board, c.move))] = c.visits;
+    py::list pv;
+    for (Point p : c.pv) pv.append(gtp_vertex(board, p));
+    py::dict d;
+    d["move"] = gtp_vertex(board, c.move);
+    d["visits"] = c.visits;
+    d["win_rate"] = c.win_rate;
+    d["pv"] = pv;
+    candidates.append(d);
+  }
+  out["visits"] = visits;
+  out["candidates"] = candidates;
+  py::array_t<double> ownership({board.height(), board.width()});
+  auto view = ownership.mutable_unchecked<2>();
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      const Point p = board.point(x, y);
+      view(y, x) = size_t(p) < r.ownership.size() ? r.ownership[p] : 0.0;
+    }
+  }
+  out["ownership"] = ownership;
+  return out;
+}
+
 }  // namespace
 
 void add_game(py::module_& m) {
+  m.def("search", &search_game, py::arg("game"), py::arg("playouts") = 1000,
+        py::arg("seconds") = 0.0, py::arg("threads") = 1, py::arg("seed") = 1,
+        py::arg("max_nodes") = search::SearchOptions{}.max_nodes,
+        "The searching player's move for the side to move (UCT with RAVE over light\n"
+        "playouts, search/): a dict with move ('D4', 'pass' or 'resign'), win_rate (for the\n"
+        "side to move), playouts, visits (move -> visits), candidates (most visited first:\n"
+        "move, visits, win_rate, pv) and ownership, a (height, width) float array (+1: Black\n"
+        "owned the point at the end of every playout, -1: White). Bad budgets raise\n"
+        "ValueError. One thread and a seed give the same answer every time.");
   py::class_<PyGame>(m, "Game",
                      "A game of Go under exact rules. Moves are GTP vertices ('D4', 'pass') or\n"
                      "(x, y) with x from the left and y from the top, 0-based; board[y, x] is\n"

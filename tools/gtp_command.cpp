@@ -1,6 +1,6 @@
 // `tengen gtp`: a GTP version 2 engine on standard input and output
 // (gtp/engine.h), for GUIs and match runners. genmove plays the light
-// playout policy from --seed.
+// playout policy from --seed, or with --player mcts the search's move.
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -10,6 +10,7 @@
 #include "gtp/engine.h"
 #include "tools/commands.h"
 #include "tools/options.h"
+#include "tools/player_options.h"
 
 namespace tengen::tools {
 namespace {
@@ -18,6 +19,7 @@ struct GtpCommandOptions {
   GameOptions game{.board = "19"};
   uint64_t seed = 1;
   std::string name = "Tengen";
+  PlayerOptions player;
 };
 
 int run_gtp(const GtpCommandOptions& options) {
@@ -26,6 +28,8 @@ int run_gtp(const GtpCommandOptions& options) {
   engine_options.rules = options.game.parsed_rules();
   engine_options.seed = options.seed;
   engine_options.name = options.name;
+  engine_options.search =
+      options.player.search_options(engine_options.width, engine_options.height, options.seed);
   gtp::GtpEngine engine(engine_options);
   std::ios::sync_with_stdio(false);
   engine.run(std::cin, std::cout);
@@ -38,8 +42,8 @@ int run_gtp(const GtpCommandOptions& options) {
 
 void add_gtp_command(CLI::App& app) {
   auto options = std::make_shared<GtpCommandOptions>();
-  CLI::App* gtp =
-      app.add_subcommand("gtp", "Run a GTP version 2 engine on stdin/stdout (random light policy)");
+  CLI::App* gtp = app.add_subcommand(
+      "gtp", "Run a GTP version 2 engine on stdin/stdout (random or mcts player)");
   options->game.add_to(
       gtp, "Initial board size: 19 or 19x13 (1 to 25 each way)",
       "Preset (" + preset_list() +
@@ -47,7 +51,8 @@ void add_gtp_command(CLI::App& app) {
           "to that game only)",
       "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000; GTP's "
       "komi command takes any finite number)");
-  add_seed_option(gtp, options->seed, "Seed of genmove's random generator");
+  add_seed_option(gtp, options->seed, "Seed of genmove's random generator (and the search's)");
+  options->player.add_to(gtp);
   gtp->add_option("--name", options->name, "Name reported by the name command")
       ->capture_default_str();
   gtp->footer(
@@ -55,7 +60,10 @@ void add_gtp_command(CLI::App& app) {
       "is_legal, all_legal, list_stones, captures (as in GNU Go), and\n"
       "tengen-rules [PRESET|key=value,...] to show or set the rules (komi included).\n"
       "final_score and final_status_list estimate dead stones and seki by playouts\n"
-      "(as `tengen score`); genmove is the random player.");
+      "(as `tengen score`); genmove is the random player.\n"
+      "--player mcts: genmove searches (UCT with RAVE) within --playouts and --seconds and\n"
+      "the time control (time_settings, kgs-time_settings, time_left); lz-analyze; dead\n"
+      "stones from the search's ownership.");
   on_run(gtp, [options] { return run_gtp(*options); });
 }
 

@@ -1,6 +1,6 @@
-// `tengen play`: one random game of the light playout policy, printed move by
-// move, with the final board and its score. A quick look at the engine and the
-// rules at work.
+// `tengen play`: one game of the light playout policy (or, with --player
+// mcts, of the search against itself), printed move by move, with the final
+// board and its score. A quick look at the engine and the rules at work.
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -16,12 +16,14 @@
 #include "playout/rng.h"
 #include "tools/commands.h"
 #include "tools/options.h"
+#include "tools/player_options.h"
 
 namespace tengen::tools {
 namespace {
 
 struct PlayOptions : RandomGameOptions {
   bool quiet = false;
+  PlayerOptions player;
 };
 
 int run_play(const PlayOptions& options) {
@@ -38,6 +40,10 @@ int run_play(const PlayOptions& options) {
   }
   playout::Rng rng(options.seed);
   playout::LightPolicy policy;
+  std::unique_ptr<search::Search> searcher;
+  if (auto o = options.player.search_options(width, height, options.seed)) {
+    searcher = std::make_unique<search::Search>(*o);
+  }
   const int max_turns = options.max_turns > 0 ? options.max_turns : 3 * width * height;
   fmt::print("Rules {} ({}), board {}x{}, seed {}", rules.to_string(),
              rules.preset_name().empty() ? "custom" : rules.preset_name(), width, height,
@@ -54,10 +60,25 @@ int run_play(const PlayOptions& options) {
   while (!game.over() && turn < max_turns) {
     const Color me = game.to_move();
     const int before = game.prisoners(me), suicides_before = game.suicides(me);
-    const Point p = policy.play(game, rng);
+    Point p = kPass;
+    double win_rate = -1;
+    if (searcher) {
+      const search::SearchResult r = searcher->run(game);
+      if (r.resign) {
+        fmt::print("{:>4} {} resigns\n", turn + 1, me == Color::Black ? "B" : "W");
+        break;
+      }
+      p = r.move;
+      win_rate = r.win_rate;
+      if (game.play(p) != MoveError::None)
+        throw std::logic_error("the search played an illegal move");
+    } else {
+      p = policy.play(game, rng);
+    }
     ++turn;
     if (!options.quiet) {
       fmt::print("{:>4} {} {}", turn, me == Color::Black ? "B" : "W", gtp_vertex(game.board(), p));
+      if (win_rate >= 0) fmt::print("  win rate {:.2f}", win_rate);
       if (game.prisoners(me) > before) fmt::print("  captures {}", game.prisoners(me) - before);
       if (game.suicides(me) > suicides_before) {
         fmt::print("  suicide of {}", game.suicides(me) - suicides_before);
@@ -84,13 +105,15 @@ int run_play(const PlayOptions& options) {
 
 void add_play_command(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
-  CLI::App* play = app.add_subcommand("play", "Play one random game and print it with its score");
+  CLI::App* play = app.add_subcommand(
+      "play", "Play one game (random, or --player mcts) and print it with its score");
   options->game.add_to(play, "Board size: 9 or 19x13 (1 to 25 each way)",
                        "Preset (" + preset_list() + ") or key=value,...",
                        "Komi, overrides the rules' (a multiple of 0.5 from -1000 to 1000)");
   add_seed_option(play, options->seed);
   add_int_option(play, "--max-turns", options->max_turns, "Turn limit (0: 3 x area)", 0, 1 << 30);
   add_handicap_option(play, options->handicap, "Handicap stones");
+  options->player.add_to(play);
   play->add_flag("--quiet", options->quiet, "Print only the final board and score");
   on_run(play, [options] { return run_play(*options); });
 }

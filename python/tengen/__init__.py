@@ -22,11 +22,11 @@ from typing import Any, Callable, Iterable, Optional, Union
 import numpy as np
 
 from . import _core
-from ._core import Game, IllegalMove, Rules, reference
+from ._core import Game, IllegalMove, Rules, reference, search
 
 __version__ = _core.__version__
 __all__ = ["Color", "Game", "IllegalMove", "Interrupted", "Result", "Rules", "merge",
-           "score_record", "selfplay", "verify", "reference"]
+           "score_record", "search", "selfplay", "verify", "reference"]
 
 
 class Color(enum.IntEnum):
