@@ -52,6 +52,7 @@ set(tengen_selfplay_headers
   selfplay/game_record.h
   selfplay/signature.h)
 set(tengen_scoring_headers
+  scoring/conventions.h
   scoring/dead_stones.h
   scoring/record_score.h)
 set(tengen_formats_headers
