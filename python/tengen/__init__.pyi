@@ -111,7 +111,8 @@ class Result(dict):
 def selfplay(board: BoardSize = 9, rules: Union[str, Rules] = "tromp-taylor",
              komi: Union[None, float, int, str] = None, games: int = 100000, seed: int = 1,
              threads: int = 0, shard: Union[None, str, Tuple[int, int]] = None,
-             handicap: int = 0, max_turns: int = 0, progress: Progress = None) -> Result: ...
+             handicap: int = 0, max_turns: int = 0, progress: Progress = None,
+             device: str = "cpu") -> Result: ...
 def merge(parts: Iterable[Union[Result, str, os.PathLike]]) -> Result: ...
 def verify(paths: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]],
            default_rules: str = "japanese", threads: int = 0,
