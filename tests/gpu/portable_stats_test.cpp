@@ -8,7 +8,7 @@
 // their mean's difference from the run's is 1.96 sd sqrt(1/n - 1/N), with
 // this sample's deviations.
 // (Digest equality in portable_same_games_test is the stronger check: the
-// games themselves are the kernel's.) 200,000 games in Release, fewer under
+// games themselves are the kernel's.) 100,000 games in Release, fewer under
 // the sanitizers.
 #include <gtest/gtest.h>
 
@@ -33,7 +33,7 @@ TEST(PortableStats, Dailey9x9WithinTheKernelsIntervals) {
   selfplay::RunConfig c;
   c.rules = Rules::chinese();
   c.rules.komi = 7.5;
-  c.games = 200'000 / props::sample_divisor(40);
+  c.games = 100'000 / props::sample_divisor(20);
   c.seed = 2026;
   const selfplay::RunResult r = run_portable_cpu(c);
   const selfplay::Stats& s = r.stats;
