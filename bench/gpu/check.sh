@@ -40,7 +40,7 @@ timeout 330 cmake -S . -B "$BUILD" $GEN -DCMAKE_BUILD_TYPE=Release -DTENGEN_CUDA
   timeout 300 cmake --build "$BUILD" -j "$JOBS" --target tengen >/dev/null || {
     echo "BUILD FAILED"; exit 2; }
 TENGEN=$BUILD/tools/tengen
-"$TENGEN" bench --device gpu --no-signature --rounds 1 --seconds 0.01 >/dev/null 2>"$OUT/gpu_probe.err" ||
+"$TENGEN" selfplay --device gpu --games 1000 --no-progress >/dev/null 2>"$OUT/gpu_probe.err" ||
   { echo "no GPU run possible:"; cat "$OUT/gpu_probe.err"; exit 2; }
 
 field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
