@@ -5,7 +5,15 @@
 
 #include <cstdint>
 
-#include "playout/hd.h"
+// TENGEN_HD as playout/hd.h defines it, repeated so that this installed
+// header stands alone.
+#ifndef TENGEN_HD
+#if defined(__CUDACC__)
+#define TENGEN_HD __host__ __device__
+#else
+#define TENGEN_HD
+#endif
+#endif
 
 namespace tengen::playout {
 
