@@ -7,6 +7,9 @@
 
 #include "bench/bench_positions.h"
 #include "core/game.h"
+#include "core/scoring.h"
+#include "gpu/portable_dispatch.h"
+#include "gpu/portable_host.h"
 #include "playout/kernel.h"
 #include "playout/playout.h"
 #include "playout/playout_dispatch.h"
@@ -68,6 +71,46 @@ void BM_Kernel(benchmark::State& state) {
   state.counters["turns"] = double(turns) / double(state.iterations());
 }
 BENCHMARK(BM_Kernel)
+    ->ArgNames({"size", "rules"})
+    ->ArgsProduct({{9, 13, 19}, {0, 1, 2}})
+    ->MinTime(1.0);
+
+// The portable code (gpu/portable_*.h) on the CPU, as BM_Kernel measures the
+// kernel: the same games (same seeds), played and scored (area count and
+// score; no digest). Its ns/move against BM_Kernel's, size by size and rule
+// by rule on a quiet machine, decides whether one kernel could serve both the
+// CPU and the GPU. Args as BM_Kernel.
+void BM_Portable(benchmark::State& state) {
+  const int size = int(state.range(0));
+  const Game start(size, size, bench_rules(state.range(1)));
+  const int max_turns = playout::default_max_turns(size, size);
+  gpu::dispatch_portable_game(size, size, start.rules(), [&]<class G>(gpu::PortableTag<G>) {
+    gpu::PortableHost<G> host(start, max_turns);
+    uint64_t index = 0;
+    int64_t turns = 0;
+    for (auto _ : state) {
+      playout::Rng rng = playout::game_rng(12345, index++);
+      host.play(rng);
+      const AreaCount count = host.game().count_area(host.owner_scratch(), host.stack_scratch());
+      ScoreContext context;
+      context.black_prisoners =
+          host.game().prisoners(Color::Black) + host.game().suicides(Color::White);
+      context.white_prisoners =
+          host.game().prisoners(Color::White) + host.game().suicides(Color::Black);
+      context.handicap_stones = host.game().handicap();
+      Score score = score_count(count, start.rules(), context);
+      benchmark::DoNotOptimize(score);
+      turns += host.game().turns();
+    }
+    state.SetLabel(std::string(bench_rules_name(state.range(1))) + " portable");
+    state.counters["playouts/s"] =
+        benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["ns/move"] = benchmark::Counter(
+        double(turns) * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["turns"] = double(turns) / double(state.iterations());
+  });
+}
+BENCHMARK(BM_Portable)
     ->ArgNames({"size", "rules"})
     ->ArgsProduct({{9, 13, 19}, {0, 1, 2}})
     ->MinTime(1.0);

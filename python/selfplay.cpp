@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/device.h"
 #include "python/binding.h"
 #include "python/values.h"
 #include "selfplay/partial_result.h"
@@ -29,7 +30,10 @@ selfplay::Shard shard_of(py::handle shard) {
 // (the --json document, the exception that stopped the run or None).
 py::tuple run(py::handle board, py::handle rules, py::handle komi, py::handle games,
               py::handle seed, py::handle threads, py::handle shard, py::handle handicap,
-              py::handle max_turns, const py::object& progress) {
+              py::handle max_turns, const py::object& progress, const std::string& device) {
+  if (device != "cpu" && device != "gpu") {
+    throw std::invalid_argument("device: expected 'cpu' or 'gpu', not '" + device + "'");
+  }
   selfplay::RunConfig config;
   std::tie(config.width, config.height) = board_size(board);
   config.rules = rules_of(rules, komi);
@@ -41,12 +45,15 @@ py::tuple run(py::handle board, py::handle rules, py::handle komi, py::handle ga
   selfplay::validate(config);
   const selfplay::Shard part = shard_of(shard);
   selfplay::resolve_run(config, part);
+  // No CUDA build, GPU or driver: gpu::DeviceError (RuntimeError) before any game.
+  if (device == "gpu") gpu::device_name();
   selfplay::RunResult result;
   py::object raised = run_interruptible(
       [&](const std::atomic<bool>* stop, std::atomic<uint64_t>& done) {
         selfplay::RunCallbacks callbacks;
         callbacks.on_progress = [&](uint64_t finished) { done.store(finished); };
-        result = selfplay::run_legs(config, callbacks, stop);
+        result = device == "gpu" ? gpu::run_gpu(config, callbacks, stop)
+                                 : selfplay::run_legs(config, callbacks, stop);
       },
       progress, config.range_end() - config.first_game);
   return py::make_tuple(selfplay::result_json(result, part), raised);
@@ -78,7 +85,7 @@ std::string merge(const py::list& parts) {
 void add_selfplay(py::module_& m) {
   m.def("selfplay", &run, py::arg("board"), py::arg("rules"), py::arg("komi"), py::arg("games"),
         py::arg("seed"), py::arg("threads"), py::arg("shard"), py::arg("handicap"),
-        py::arg("max_turns"), py::arg("progress"),
+        py::arg("max_turns"), py::arg("progress"), py::arg("device") = "cpu",
         "The run `tengen selfplay` plays, with the GIL released: (its --json text, the "
         "exception that stopped it or None). tengen.selfplay wraps it.");
   m.def("merge", &merge, py::arg("parts"),

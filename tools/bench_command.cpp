@@ -31,6 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/game.h"
+#include "gpu/device.h"
 #include "playout/kernel.h"
 #include "selfplay/report.h"
 #include "selfplay/signature.h"
@@ -59,6 +60,7 @@ struct BenchOptions {
   double seconds = 1.0;  // per measurement
   std::string compare;
   bool signature = true;
+  std::string device = "cpu";  // gpu: the speed table of gpu::run_gpu
 };
 
 // One measurement: games played, turns, seconds.
@@ -235,6 +237,38 @@ void print_comparison(const BenchOptions& o) {
   }
 }
 
+// --device gpu: the speed table of whole GPU runs (launches, copies and the
+// host's statistics included), each measurement at least o.seconds long.
+void print_gpu_speed(const BenchOptions& o) {
+  fmt::print("GPU: {}\n", gpu::device_name());
+  fmt::print("{:<6} {:<13} {:>12} {:>9} {:>9}\n", "board", "rules", "playouts/s", "ns/move",
+             "vs simple");
+  for (int size : kSizes) {
+    double simple_speed = 0;
+    for (const Family& family : kFamilies) {
+      selfplay::RunConfig config;
+      config.width = config.height = size;
+      config.rules = family_rules(family);
+      config.games = 1 << 16;
+      while (gpu::run_gpu(config).seconds < o.seconds && config.games < (uint64_t(1) << 34)) {
+        config.games *= 2;
+      }
+      std::vector<double> speed, ns;
+      for (int r = 0; r < o.rounds; ++r) {
+        config.seed = uint64_t(r + 1);
+        const selfplay::RunResult result = gpu::run_gpu(config);
+        speed.push_back(result.games_per_second());
+        ns.push_back(result.moves_per_second() > 0 ? 1e9 / result.moves_per_second() : 0);
+      }
+      const double m = median(speed);
+      if (&family == &kFamilies[0]) simple_speed = m;
+      fmt::print("{:<6} {:<13} {:>12.0f} {:>9.3f} {:>8.0f}%\n", fmt::format("{0}x{0}", size),
+                 family.name, m, median(ns), 100 * m / simple_speed);
+      std::fflush(stdout);
+    }
+  }
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
@@ -253,9 +287,18 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--compare", o->compare,
                   "Another tengen binary to time against this one, interleaved");
   cmd->add_flag("!--no-signature", o->signature, "Skip the signature");
+  cmd->add_option("--device", o->device,
+                  "cpu (one thread's kernel) or gpu (a CUDA build's GPU, whole runs)")
+      ->check(CLI::IsMember({"cpu", "gpu"}));
   cmd->callback([o] {
     if (!o->compare.empty() && access(o->compare.c_str(), X_OK) != 0) {
       throw std::invalid_argument("--compare: " + o->compare + " is not an executable file");
+    }
+    if (o->device == "gpu") {
+      gpu::device_name();  // no GPU: fails before the signature
+      if (o->signature) print_signature(resolve_threads(o->threads));
+      print_gpu_speed(*o);
+      return;
     }
     if (o->signature) print_signature(resolve_threads(o->threads));
     if (o->compare.empty()) {

@@ -13,6 +13,7 @@
 #include "core/board.h"
 #include "core/presets.h"
 #include "formats/sgf.h"
+#include "gpu/device.h"
 #include "report/page.h"
 #include "report/result.h"
 #include "selfplay/game_record.h"
@@ -39,6 +40,7 @@ struct SelfplayOptions : RandomGameOptions {
   std::string html;
   bool force = false;
   DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
+  std::string device = "cpu";      // --device: cpu or gpu (gpu/README.md)
 };
 
 // The run the options ask for; throws std::invalid_argument if it is not one.
@@ -82,6 +84,15 @@ void run_selfplay_command(SelfplayOptions& options) {
                            !options.csv.empty() || !options.sgf.empty())) {
     return;  // an MPI rank other than 0: it played what rank 0 handed it
   }
+  const bool gpu = options.device == "gpu";
+  if (gpu) {
+    if (!options.distributed.checkpoint.empty() || !options.distributed.resume.empty() ||
+        (options.distributed.mpi && options.distributed.mpi->size() > 1)) {
+      throw std::invalid_argument(
+          "--device gpu takes --shard but not --checkpoint, --resume or mpirun");
+    }
+    gpu::device_name();  // no GPU: fails here, before any output is made
+  }
   Output json, csv;
   if (!options.json.empty()) json = Output(options.json, "JSON file");
   if (!options.csv.empty()) {
@@ -123,7 +134,8 @@ void run_selfplay_command(SelfplayOptions& options) {
 
   selfplay::RunResult result;
   InterruptGuard guard;
-  result = run_distributed(config, callbacks, guard.flag(), options.distributed);
+  result = gpu ? gpu::run_gpu(config, callbacks, guard.flag())
+               : run_distributed(config, callbacks, guard.flag(), options.distributed);
   progress.finish();
 
   // With an output on stdout ("-") the text summary stays out of its way.
@@ -171,6 +183,9 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_flag("--force", options->force, "Overwrite an existing --html file");
   cmd->add_flag("--no-progress", options->no_progress, "No progress on stderr");
   add_distributed_options(cmd, options->distributed);
+  cmd->add_option("--device", options->device,
+                  "cpu (every core) or gpu (a CUDA build's GPU: the same games, bit for bit)")
+      ->check(CLI::IsMember({"cpu", "gpu"}));
   cmd->callback([options] { run_selfplay_command(*options); });
 }
 

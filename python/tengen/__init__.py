@@ -140,7 +140,8 @@ def _finish(text: str, raised: Optional[BaseException], make: Callable[[str], An
 
 def selfplay(board: Any = 9, rules: Any = "tromp-taylor", komi: Any = None,
              games: int = 100000, seed: int = 1, threads: int = 0, shard: Any = None,
-             handicap: int = 0, max_turns: int = 0, progress: Any = None) -> Result:
+             handicap: int = 0, max_turns: int = 0, progress: Any = None,
+             device: str = "cpu") -> Result:
     """Plays random games as `tengen selfplay` does and returns its --json result.
 
     board: N, (width, height) or "WxH"; rules: a preset, "key=value,..." or a
@@ -150,10 +151,12 @@ def selfplay(board: Any = 9, rules: Any = "tromp-taylor", komi: Any = None,
     the parts); max_turns: 0 for 3 per point; progress: a callable(done, total)
     or True for a bar. The GIL is released while the games are played. Ctrl-C
     stops the run after the games under way and raises Interrupted (a
-    KeyboardInterrupt) whose .result holds the finished games.
+    KeyboardInterrupt) whose .result holds the finished games. device: "cpu" or
+    "gpu" (a CUDA build's GPU, the same games; RuntimeError naming what is
+    missing where there is none).
     """
     text, raised = _core.selfplay(board, rules, komi, games, seed, threads, shard, handicap,
-                                  max_turns, _progress(progress, "games"))
+                                  max_turns, _progress(progress, "games"), device)
     return _finish(text, raised, Result)
 
 

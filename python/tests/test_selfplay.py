@@ -178,3 +178,21 @@ def test_ctrl_c_keeps_the_finished_games():
     cli = cli_json("selfplay", "--board", "19", "--games", str(r["games"]), "--seed", "11",
                    "--no-progress")
     assert cli["digest"] == r["digest"]
+
+
+def test_device_must_be_cpu_or_gpu():
+    with pytest.raises(ValueError, match="^device: expected 'cpu' or 'gpu'"):
+        tengen.selfplay(games=10, device="tpu")
+
+
+def test_device_gpu_without_a_gpu_says_what_is_missing():
+    # A build without CUDA names -DTENGEN_CUDA=ON; a CUDA build on a machine
+    # with no GPU or driver names that. Either way no game is played.
+    try:
+        r = tengen.selfplay(games=200, seed=3, device="gpu", board=9, rules="chinese")
+    except RuntimeError as e:
+        assert "TENGEN_CUDA" in str(e) or "GPU" in str(e) or "driver" in str(e)
+        return
+    # A machine with a GPU: the same games as the CPU.
+    cpu = tengen.selfplay(games=200, seed=3, board=9, rules="chinese")
+    assert r["digest"] == cpu["digest"]
