@@ -26,7 +26,7 @@ using Counts = std::vector<int32_t>;
 // not throw such a chain away, while smaller ones are how eyes are killed
 // (nakade: White's two-stone throw-in kills a bent four in the corner).
 // Measured on 300 real records: 4 stones, 253 margins; 2 stones, 254 but
-// the bent four lives; 5 stones, 251 (README.md, "Dead stones").
+// the bent four lives; 5 stones, 251 (docs/scoring.md, "Dead stones by playouts").
 constexpr int kBigSelfAtari = 4;
 
 // What c's stone on the empty point p would make: whether it captures, and
@@ -80,7 +80,7 @@ bool big_self_atari(const Board& board, Point p, Color c) {
 // (legal, not one's own eye) less the big self-ataris, a pass when none is
 // left. Measured against light playouts (the playout kernel) on 300 real
 // counted records: 253 margins against 243, 295 winners against 291
-// (README.md, "Dead stones").
+// (docs/scoring.md, "Dead stones by playouts").
 void careful_playout(Game& game, playout::Rng& rng, int max_turns, std::vector<Point>& points) {
   for (int turn = 0; turn < max_turns && !game.over(); ++turn) {
     const Board& board = game.board();

@@ -23,7 +23,7 @@
 // (whose turn it is at the end of a game decides nothing).
 // Playout i is seeded from (seed, i) alone (rng.h's game_rng) and ownership
 // is summed in integers, so an estimate is the same on any number of threads.
-// Measured effect of the settings: see README.md ("Dead stones").
+// Measured effect of the settings: see docs/scoring.md ("Dead stones by playouts").
 #pragma once
 
 #include <cstdint>

@@ -268,8 +268,8 @@ void add_score_command(CLI::App& app) {
                   "gnugo, only the program to run");
   cmd->add_option("--dead-stones", options->dead_stones,
                   "Who calls the dead stones and seki: 'playouts' (ours), or 'gnugo' (GNU Go's "
-                  "final_status_list dead and seki; square boards up to 19x19, about a second a "
-                  "game)")
+                  "final_status_list dead and seki; square boards up to 19x19; a second or two a "
+                  "9x9 game, up to a minute or more a 19x19 one: see --gnugo-timeout)")
       ->check(CLI::IsMember({"playouts", "gnugo"}))
       ->capture_default_str();
   cmd->add_option("--convention", options->convention,

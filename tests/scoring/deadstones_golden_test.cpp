@@ -1,7 +1,7 @@
 // Golden dead stones: finished 9x9 positions, the status the playout
 // estimator gives every stone, and the score with it. Fixed seed; the
 // positions are chosen so that the verdicts are far from the thresholds
-// (see README.md, "Dead stones", for the measured margins).
+// (see docs/scoring.md, "Dead stones by playouts", for the measured margins).
 #include <gtest/gtest.h>
 
 #include <algorithm>
