@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/benson.h"
 #include "core/game.h"
 #include "count/position_graph.h"
 #include "reference/reference.h"
@@ -17,6 +18,45 @@ namespace {
 constexpr int kInfinity = 1000;
 constexpr uint16_t kPassMove = 63;  // a turn: placement i of the graph (i < 63) or the pass
 constexpr uint16_t kNoMove = 0xFFFE;
+
+// Thrown through the search when SolveOptions::stop or max_nodes ends it.
+struct Stopped {};
+
+// Proven bounds on the value of position i whatever the history, Black's
+// view, from the chains Benson's algorithm finds unconditionally alive and
+// the one-point eyes among their territory. Black can keep his alive stones
+// and eyes by passing every turn: White cannot capture those chains (Benson),
+// and a White stone in such an eye captures nothing, so it is refused (suicide
+// forbidden) or removed at once (allowed); the game still ends, since
+// superko lets no position repeat and so White must pass too in the end.
+// At that end Black's area holds those points, White's the rest at most:
+// value >= 2 * kept - area. The same for White gives the upper bound.
+std::pair<int, int> static_bounds(const Board& board) {
+  int kept[2] = {0, 0};
+  for (Color c : {Color::Black, Color::White}) {
+    const PassAlive alive = pass_alive(board, c);
+    for (int y = 0; y < board.height(); ++y) {
+      for (int x = 0; x < board.width(); ++x) {
+        const Point p = board.point(x, y);
+        if (alive.chains[size_t(p)]) {
+          ++kept[c == Color::White];
+          continue;
+        }
+        if (board.at(p) != Color::Empty) continue;
+        int neighbours = 0;
+        bool eye = true;
+        for (int d : board.offsets()) {
+          const Point q = Point(p + d);
+          if (board.at(q) == Color::Wall) continue;
+          ++neighbours;
+          if (!alive.chains[size_t(q)]) eye = false;
+        }
+        if (eye && neighbours > 0) ++kept[c == Color::White];
+      }
+    }
+  }
+  return {2 * kept[0] - board.area(), board.area() - 2 * kept[1]};
+}
 
 // Alpha-beta over states (position, side to move, last turn a pass, seen set)
 // with K 64-bit words for the seen set. Values are from the view of the
@@ -39,13 +79,17 @@ template <int K>
 class Solver {
  public:
   Solver(const PositionGraph& graph, const Rules& rules, const SolveOptions& options,
-         const Progress& progress)
+         const SolveReport& report)
       : graph_(graph),
         situational_(rules.ko == KoRule::Situational),
         check_with_game_(options.check_with_game),
         game_(graph.width(), graph.height(), rules),
         area_(graph.width() * graph.height()),
-        progress_(progress) {
+        low_(-area_),
+        high_(area_),
+        stop_(options.stop),
+        max_nodes_(options.max_nodes),
+        report_(report) {
     const int table_megabytes = options.table_megabytes;
     // The largest power of two of two-entry buckets that fits (and no more
     // than the few states of the tiniest boards could use).
@@ -80,24 +124,62 @@ class Solver {
         placeable_first_.push_back(uint32_t(placeable_.size()));
         add_order(p, c);
       }
+      const auto [lower, upper] = options.static_bounds ? static_bounds(graph.board(p))
+                                                        : std::pair<int, int>{-area_, area_};
+      bounds_.push_back(Bounds{int16_t(lower), int16_t(upper)});
     }
   }
 
   // Bisection with null windows: each search only asks "at least t?", which
   // prunes far more than a full window; the table carries the bounds found
   // from one search to the next.
+  // The bounds proven so far are low_ and high_ (kept when stopped).
   int value() {
-    int low = -area_, high = area_;
-    while (low < high) {
-      const int t = low + (high - low + 1) / 2;
+    if (report_) report_(progress());
+    while (low_ < high_) {
+      const int t = low_ + (high_ - low_ + 1) / 2;
       State root = start();
       if (search(root, t - 1, t) >= t) {
-        low = t;
+        low_ = t;
       } else {
-        high = t - 1;
+        high_ = t - 1;
       }
+      if (report_) report_(progress());
     }
-    return low;
+    return low_;
+  }
+
+  int low() const { return low_; }
+  void clear_path() {
+    path_.clear();
+    depth_ = 0;
+  }
+  int high() const { return high_; }
+  int max_depth() const { return max_depth_; }
+
+  // The table's best line from the start: each state's stored best turn
+  // while it is legal, until the game ends or the table has no entry.
+  std::vector<Move> table_line() const {
+    std::vector<Move> line;
+    State s = start();
+    const int limit = 4 * graph_.size() + 4;
+    while (int(line.size()) < limit) {
+      const Set key = relevant(s);
+      const size_t bucket = slot(s, key);
+      uint16_t m = kNoMove;
+      for (size_t i = bucket; i < bucket + 2; ++i) {
+        if (matches(table_[i], s, key)) m = table_[i].best;
+      }
+      if (m == kNoMove || !((legal_turns(s, false) >> m) & 1)) break;
+      line.push_back(Move{s.side, m == kPassMove ? kPass : edge(s, m).point});
+      if (m == kPassMove && s.passed) break;
+      s = next(s, m);
+    }
+    return line;
+  }
+
+  SolveProgress progress() const {
+    return SolveProgress{nodes_, depth_, max_depth_, low_, high_, table_line(), path_};
   }
 
   // A line of perfect play from the start, given its value.
@@ -233,14 +315,14 @@ class Solver {
   }
 
   // The legal turns of s as a mask: bit i for placement i, bit kPassMove.
-  uint64_t legal_turns(const State& s) const {
+  uint64_t legal_turns(const State& s, bool check = true) const {
     uint64_t legal = uint64_t(1) << kPassMove;
     const size_t k = node_index(s.position, s.side);
     for (uint32_t i = placeable_first_[k]; i < placeable_first_[k + 1]; ++i) {
       const Placeable& p = placeable_[i];
       if (!has(s.seen, p.target)) legal |= uint64_t(1) << p.turn;
     }
-    if (check_with_game_) check_placements(s, legal);
+    if (check && check_with_game_) check_placements(s, legal);
     return legal;
   }
 
@@ -280,6 +362,10 @@ class Solver {
   // it back there with take_back()).
   State play(const State& s, uint16_t m) {
     if (check_with_game_) game_.play_legal(s.side, m == kPassMove ? kPass : edge(s, m).point);
+    return next(s, m);
+  }
+
+  State next(const State& s, uint16_t m) const {
     State child = s;
     child.side = opponent(s.side);
     child.passed = m == kPassMove;
@@ -307,11 +393,22 @@ class Solver {
     return e.position == s.position && e.flags == flags(s) && e.key == key;
   }
 
+  void poll() {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
+    if (max_nodes_ != 0 && nodes_ >= max_nodes_) throw Stopped{};
+    if ((nodes_ & 0xFFFF) == 0 && report_) report_(progress());
+  }
+
   int search(State& s, int alpha, int beta) {
-    if ((++nodes_ & ((uint64_t(1) << 24) - 1)) == 0 && progress_) progress_(nodes_, 0);
-    // No result lies outside [-area, area].
+    if ((++nodes_ & (kSolvePollStates - 1)) == 0) poll();
+    // No result lies outside [-area, area], nor outside the static bounds.
     if (beta <= -area_) return -area_;
     if (alpha >= area_) return area_;
+    const Bounds& b = bounds_[size_t(s.position)];
+    const int lower = s.side == Color::Black ? b.lower : -b.upper;
+    const int upper = s.side == Color::Black ? b.upper : -b.lower;
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
     const uint64_t nodes_before = nodes_;
     const Set key = relevant(s);
     const size_t bucket = slot(s, key);
@@ -338,7 +435,11 @@ class Solver {
         v = terminal(s);
       } else {
         State child = play(s, m);
+        max_depth_ = std::max(max_depth_, ++depth_);
+        path_.push_back(Move{s.side, m == kPassMove ? kPass : edge(s, m).point});
         v = -search(child, -beta, -std::max(alpha, best));
+        path_.pop_back();
+        --depth_;
         take_back();
       }
       if (v > best) {
@@ -375,12 +476,21 @@ class Solver {
   const PositionGraph& graph_;
   bool situational_;
   bool check_with_game_;
-  Game game_;     // at the state being searched, when checking
-  int area_ = 0;  // no value lies outside [-area_, area_]
+  Game game_;       // at the state being searched, when checking
+  int area_ = 0;    // no value lies outside [-area_, area_]
+  int low_, high_;  // the value's proven bounds
   std::vector<Entry> table_;
   int shift_ = 64;
-  const Progress& progress_;
+  const std::atomic<bool>* stop_;
+  uint64_t max_nodes_;
+  const SolveReport& report_;
   uint64_t nodes_ = 0;
+  int depth_ = 0, max_depth_ = 0;  // turns from the start
+  std::vector<Move> path_;         // the turns from the start to the state searched
+  struct Bounds {
+    int16_t lower, upper;  // static_bounds() of each position
+  };
+  std::vector<Bounds> bounds_;
   std::vector<Set> moves_to_;  // per seen-set node: where its moves lead
   std::vector<Set> pass_to_;   // per seen-set node: where a pass leads (situational)
   // Per (position, side), at node_index k: the placements Game allows while
@@ -399,12 +509,21 @@ class Solver {
 
 template <int K>
 SolveResult run(const PositionGraph& graph, const Rules& rules, const SolveOptions& options,
-                const Progress& progress) {
-  Solver<K> solver(graph, rules, options, progress);
+                const SolveReport& report) {
+  Solver<K> solver(graph, rules, options, report);
   SolveResult result;
-  result.value = solver.value();
-  result.principal_variation = solver.principal_variation(result.value);
+  try {
+    result.value = solver.value();
+    result.principal_variation = solver.principal_variation(result.value);
+  } catch (const Stopped&) {
+    result.stopped = true;
+    solver.clear_path();
+    result.principal_variation = solver.table_line();
+  }
+  result.lower = solver.low();
+  result.upper = solver.high();
   result.nodes = solver.nodes();
+  result.max_depth = solver.max_depth();
   result.positions = graph.size();
   return result;
 }
@@ -423,7 +542,7 @@ void check_rules(const Rules& rules) {
 }  // namespace
 
 SolveResult solve(int width, int height, const Rules& rules, const SolveOptions& options,
-                  const Progress& progress) {
+                  const SolveReport& progress) {
   check_rules(rules);
   if (options.table_megabytes < 1)
     throw std::invalid_argument("solve: the table needs 1 MB or more");

@@ -62,6 +62,9 @@ class CountRun {
   ProgressReporter reporter(const std::string& label, const std::string& unit) const;
   // Says on stderr that `mode` was interrupted; the exit status for it.
   int interrupted_status(const char* mode) const;
+  // The Ctrl-C/SIGTERM flag, for counts that poll it themselves.
+  const std::atomic<bool>* stop_flag() const { return guard_.flag(); }
+  bool interrupted() const { return guard_.interrupted(); }
 
  private:
   const CommonOptions& options_;
