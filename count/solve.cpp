@@ -88,6 +88,7 @@ class Solver {
         low_(-area_),
         high_(area_),
         stop_(options.stop),
+        pass_first_(options.pass_first),
         max_nodes_(options.max_nodes),
         report_(report) {
     const int table_megabytes = options.table_megabytes;
@@ -329,10 +330,10 @@ class Solver {
   // The legal turns of s, best first: after a pass the pass that ends the
   // game (a leaf, and often enough for a cut-off), then `first` (if legal),
   // then in the order of order_.
-  int generate(const State& s, uint16_t* moves, uint16_t first) const {
+  int generate(const State& s, uint16_t* moves, uint16_t first, bool pass_first = false) const {
     uint64_t legal = legal_turns(s);
     int n = 0;
-    if (s.passed) {
+    if (s.passed || pass_first) {
       moves[n++] = kPassMove;
       legal &= ~(uint64_t(1) << kPassMove);
     }
@@ -425,7 +426,10 @@ class Solver {
     }
     const int alpha_in = alpha;
     uint16_t moves[kMaxMoves];
-    const int n = generate(s, moves, first);
+    // A pass first where it pays: when the mover's margin already reaches
+    // beta, a pass leaves the opponent to find something better than
+    // ending the game, which is often a quick cut-off.
+    const int n = generate(s, moves, first, pass_first_ && terminal(s) >= beta);
     int best = -kInfinity;
     uint16_t best_move = kNoMove;
     for (int i = 0; i < n; ++i) {
@@ -482,6 +486,7 @@ class Solver {
   std::vector<Entry> table_;
   int shift_ = 64;
   const std::atomic<bool>* stop_;
+  bool pass_first_;
   uint64_t max_nodes_;
   const SolveReport& report_;
   uint64_t nodes_ = 0;

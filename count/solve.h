@@ -68,6 +68,10 @@ struct SolveOptions {
   // Static bounds from unconditionally alive chains (core/benson.h) at every
   // state; off only to measure what they save.
   bool static_bounds = true;
+  // A pass first where the mover's margin already reaches beta (else passes
+  // come after the placements that raise the margin). Off by default: it
+  // searched 2x3 in more than 6 M states instead of 1.3 M.
+  bool pass_first = false;
 };
 
 // States searched between two polls of SolveOptions::stop.

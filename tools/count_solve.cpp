@@ -29,6 +29,7 @@ struct SolveOptions {
   uint64_t max_states = 0;
   bool check = false;
   bool no_static_bounds = false;
+  bool pass_first = false;
 };
 
 // The rule families the solver takes, in the table's order.
@@ -123,6 +124,7 @@ Solved solve_one(int w, int h, const Rules& rules, const SolveOptions& options, 
   solve_options.stop = job.stop_flag();
   solve_options.max_nodes = options.max_states;
   solve_options.static_bounds = !options.no_static_bounds;
+  solve_options.pass_first = options.pass_first;
   ProgressReporter line =
       job.reporter(fmt::format("solve {} {}", size_name(w, h), rules.to_string()), "states");
   const count::SolveReport report = [&line, w, h](const count::SolveProgress& p) {
@@ -190,7 +192,12 @@ int run_solve(const SolveOptions& options) {
     j.update(solved_json(done.front()));
   }
   job.write_json(j);
-  if (stopped) return job.interrupted_status("solve");
+  if (stopped) {
+    fmt::print(stderr,
+               "tengen count solve: interrupted; the bounds above are proven, the rows before "
+               "them complete\n");
+    return job.signal_status();
+  }
   for (const Solved& s : done) {
     if (s.reference && *s.reference != s.result.value) {
       fmt::print(stderr, "tengen count solve: the reference model's value differs on {}\n",
@@ -222,6 +229,8 @@ void add_count_solve(CLI::App* count) {
                    "Stop each solve after about N states, with the bounds proven (0: no limit)");
   cmd->add_flag("--no-static-bounds", solve->no_static_bounds,
                 "No bounds from unconditionally alive chains (to measure what they save)");
+  cmd->add_flag("--pass-first", solve->pass_first,
+                "Try a pass first where the mover's margin already reaches the window");
   cmd->add_flag("--check", solve->check,
                 "Solve again by plain alpha-beta on the reference model (1x4 or smaller)");
   add_common_options(cmd, solve->common, false);
