@@ -90,7 +90,8 @@ class Solver {
         stop_(options.stop),
         pass_first_(options.pass_first),
         max_nodes_(options.max_nodes),
-        report_(report) {
+        report_(report),
+        board_(graph.width(), graph.height()) {
     const int table_megabytes = options.table_megabytes;
     // The largest power of two of two-entry buckets that fits (and no more
     // than the few states of the tiniest boards could use).
@@ -219,6 +220,20 @@ class Solver {
 
   uint64_t nodes() const { return nodes_; }
 
+  // The proof check (SolveOptions::proof_limit). Returns false when it
+  // passed `limit` reference positions; throws std::logic_error when the
+  // proof does not hold.
+  bool check_proof(int value, uint64_t limit, uint64_t& played) {
+    Rules rules = game_.rules();
+    rules.komi = 0;
+    for (bool at_least : {true, false}) {
+      reference::Game ref(graph_.width(), graph_.height(), rules);
+      State s = start();
+      if (!replay_proof(s, ref, value, at_least, limit, played)) return false;
+    }
+    return true;
+  }
+
  private:
   // Appends the turns of (p, c) to order_, best first: by the mover's area
   // margin after the turn (a pass keeps the current one), placements before
@@ -313,6 +328,96 @@ class Solver {
   int terminal(const State& s) const {
     const int margin = graph_.area_margin(s.position);
     return s.side == Color::Black ? margin : -margin;
+  }
+
+  // Whether the claim "Black's value >= bound" (at_least) or "<= bound"
+  // holds for s, by a null-window search.
+  bool claim_holds(State& s, int bound, bool at_least) {
+    if (s.side == Color::Black) {
+      return at_least ? search(s, bound - 1, bound) >= bound : search(s, bound, bound + 1) <= bound;
+    }
+    return at_least ? search(s, -bound, -bound + 1) <= -bound
+                    : search(s, -bound - 1, -bound) >= -bound;
+  }
+
+  static bool claim_ends(const reference::Game& ref, int bound, bool at_least) {
+    const int margin = int(ref.score().margin);
+    return at_least ? margin >= bound : margin <= bound;
+  }
+
+  // The reference point of a turn of the graph at position `position`.
+  int reference_point(const State& s, uint16_t m) const {
+    if (m == kPassMove) return reference::kPass;
+    const Point p = edge(s, m).point;
+    return board_.row(p) * graph_.width() + board_.column(p);
+  }
+
+  // One node of the proof tree of the claim (see claim_holds), walked on
+  // the reference model `ref` and the search's state `s` in step. The
+  // prover (Black for at_least, else White) plays the solver's first turn
+  // whose child holds the claim; the defender every turn the reference
+  // model allows, each of which the solver must allow too.
+  bool replay_proof(State& s, const reference::Game& ref, int bound, bool at_least, uint64_t limit,
+                    uint64_t& played) {
+    const bool prover = (s.side == Color::Black) == at_least;
+    const uint64_t legal = legal_turns(s, false);
+    auto fail = [&](const std::string& what) {
+      throw std::logic_error("solve: proof check: " + what + " after " +
+                             std::to_string(ref.turns()) + " turns");
+    };
+    if (prover) {
+      uint16_t moves[kMaxMoves];
+      const int n = generate(s, moves, kNoMove);
+      for (int i = 0; i < n; ++i) {
+        const uint16_t m = moves[i];
+        const bool ends = m == kPassMove && s.passed;
+        if (ends) {
+          const int margin = graph_.area_margin(s.position);
+          if (at_least ? margin < bound : margin > bound) continue;
+        } else {
+          State child = next(s, m);
+          if (!claim_holds(child, bound, at_least)) continue;
+        }
+        if (++played > limit) return false;
+        reference::Game after = ref;
+        if (after.play(reference_point(s, m)) != MoveError::None) {
+          fail("the reference model refuses the prover's turn");
+        }
+        if (ends != after.over()) fail("the reference model and the search disagree on the end");
+        if (ends) {
+          if (!claim_ends(after, bound, at_least)) fail("the game ends with another margin");
+          return true;
+        }
+        State child = next(s, m);
+        return replay_proof(child, after, bound, at_least, limit, played);
+      }
+      fail("no turn of the prover keeps the claim");
+    }
+    const std::vector<int> turns = ref.legal_moves();
+    if (int(turns.size()) != std::popcount(legal)) {
+      fail("the reference model and the search count different legal turns");
+    }
+    const auto edges = graph_.moves(s.position, s.side);
+    for (int p : turns) {
+      uint16_t m = kPassMove;
+      if (p != reference::kPass) {
+        m = kNoMove;
+        for (size_t i = 0; i < edges.size(); ++i) {
+          if (reference_point(s, uint16_t(i)) == p) m = uint16_t(i);
+        }
+      }
+      if (m == kNoMove || !((legal >> m) & 1)) fail("the search refuses a defender's turn");
+      if (++played > limit) return false;
+      reference::Game after = ref;
+      after.play(p);
+      if (after.over()) {
+        if (!claim_ends(after, bound, at_least)) fail("a defender's pass ends the game otherwise");
+        continue;
+      }
+      State child = next(s, m);
+      if (!replay_proof(child, after, bound, at_least, limit, played)) return false;
+    }
+    return true;
   }
 
   // The legal turns of s as a mask: bit i for placement i, bit kPassMove.
@@ -496,6 +601,7 @@ class Solver {
     int16_t lower, upper;  // static_bounds() of each position
   };
   std::vector<Bounds> bounds_;
+  Board board_;                // the empty board, for point coordinates
   std::vector<Set> moves_to_;  // per seen-set node: where its moves lead
   std::vector<Set> pass_to_;   // per seen-set node: where a pass leads (situational)
   // Per (position, side), at node_index k: the placements Game allows while
@@ -520,6 +626,10 @@ SolveResult run(const PositionGraph& graph, const Rules& rules, const SolveOptio
   try {
     result.value = solver.value();
     result.principal_variation = solver.principal_variation(result.value);
+    if (options.proof_limit > 0) {
+      result.proof_checked = solver.check_proof(options.proof_claim.value_or(result.value),
+                                                options.proof_limit, result.proof_nodes);
+    }
   } catch (const Stopped&) {
     result.stopped = true;
     solver.clear_path();

@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "core/rules.h"
@@ -39,6 +40,10 @@ struct SolveResult {
   bool stopped = false;
   int lower = 0, upper = 0;  // proven bounds on the value
   int max_depth = 0;         // the deepest state searched, in turns from the start
+  // The proof check (SolveOptions::proof_limit): replayed on the reference
+  // model in full (true), or not asked or past its limit (false).
+  bool proof_checked = false;
+  uint64_t proof_nodes = 0;  // reference positions the proof check played
 };
 
 // What a long solve reports now and then: states searched, the search's
@@ -72,6 +77,16 @@ struct SolveOptions {
   // come after the placements that raise the margin). Off by default: it
   // searched 2x3 in more than 6 M states instead of 1.3 M.
   bool pass_first = false;
+  // After the value, the proof check: the two proof trees (value >= v and
+  // value <= v) replayed move by move on the reference model, which alone
+  // lists the defender's turns (every one is followed) and scores the ends;
+  // the solver only picks the prover's turn. A proof that does not hold
+  // throws std::logic_error. 0: no check; else at most this many reference
+  // positions, past which the check is left unfinished (proof_checked false).
+  uint64_t proof_limit = 0;
+  // The value the proof check replays the proof of, instead of the value
+  // found: a wrong one must make it throw (the tests check that it does).
+  std::optional<int> proof_claim = std::nullopt;
 };
 
 // States searched between two polls of SolveOptions::stop.

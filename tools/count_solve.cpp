@@ -30,6 +30,8 @@ struct SolveOptions {
   bool check = false;
   bool no_static_bounds = false;
   bool pass_first = false;
+  bool proof = false;
+  uint64_t proof_limit = 20'000'000;
 };
 
 // The rule families the solver takes, in the table's order.
@@ -63,6 +65,7 @@ struct Solved {
   count::SolveResult result;
   std::string refused;       // why the solver did not take the board ("" if it did)
   bool interrupted = false;  // stopped by a signal (else by --max-states, if stopped)
+  bool proof_asked = false;
   double seconds = 0;
   std::optional<int> reference;
 };
@@ -88,6 +91,10 @@ nlohmann::ordered_json solved_json(const Solved& s) {
   j["max_depth"] = r.max_depth;
   j["seconds"] = seconds_json(s.seconds);
   if (s.reference) j["reference"] = *s.reference;
+  if (s.proof_asked && !r.stopped) {
+    j["proof_checked"] = r.proof_checked;
+    j["proof_positions"] = r.proof_nodes;
+  }
   return j;
 }
 
@@ -115,16 +122,24 @@ void print_solved(const Solved& s) {
     fmt::print("  reference model (plain alpha-beta): {}: {}\n", margin_text(*s.reference),
                *s.reference == r.value ? "agrees" : "DIFFERS");
   }
+  if (s.proof_asked && !r.stopped) {
+    fmt::print("  proof check on the reference model: {} ({} positions played)\n",
+               r.proof_checked ? "holds" : "left unfinished at --proof-limit", r.proof_nodes);
+  }
 }
 
 Solved solve_one(int w, int h, const Rules& rules, const SolveOptions& options, CountRun& job) {
-  Solved s{w, h, rules, {}, {}, false, 0, {}};
+  Solved s;
+  s.w = w;
+  s.h = h;
+  s.rules = rules;
   count::SolveOptions solve_options;
   solve_options.table_megabytes = options.table_mb;
   solve_options.stop = job.stop_flag();
   solve_options.max_nodes = options.max_states;
   solve_options.static_bounds = !options.no_static_bounds;
   solve_options.pass_first = options.pass_first;
+  if (options.proof) solve_options.proof_limit = options.proof_limit;
   ProgressReporter line =
       job.reporter(fmt::format("solve {} {}", size_name(w, h), rules.to_string()), "states");
   const count::SolveReport report = [&line, w, h](const count::SolveProgress& p) {
@@ -137,6 +152,7 @@ Solved solve_one(int w, int h, const Rules& rules, const SolveOptions& options, 
   s.result = count::solve(w, h, rules, solve_options, report);
   s.seconds = seconds_since(t0);
   s.interrupted = s.result.stopped && job.interrupted();
+  s.proof_asked = options.proof;
   line.finish();
   return s;
 }
@@ -171,7 +187,11 @@ int run_solve(const SolveOptions& options) {
         s = solve_one(w, h, rules, options, job);
       } catch (const std::invalid_argument& e) {
         if (options.table == 0) throw;
-        s = Solved{w, h, rules, {}, e.what(), false, 0, {}};
+        s = Solved();
+        s.w = w;
+        s.h = h;
+        s.rules = rules;
+        s.refused = e.what();
       }
       if (options.check && s.refused.empty() && !s.result.stopped) {
         s.reference = count::solve_reference(w, h, rules);
@@ -231,6 +251,12 @@ void add_count_solve(CLI::App* count) {
                 "No bounds from unconditionally alive chains (to measure what they save)");
   cmd->add_flag("--pass-first", solve->pass_first,
                 "Try a pass first where the mover's margin already reaches the window");
+  cmd->add_flag("--proof", solve->proof,
+                "Replay the proof trees of the value on the reference model (it lists the "
+                "defender's turns and scores the ends; the solver only picks the prover's turns)");
+  add_count_option(cmd, "--proof-limit", solve->proof_limit,
+                   "The proof check's limit in reference positions", 1)
+      ->capture_default_str();
   cmd->add_flag("--check", solve->check,
                 "Solve again by plain alpha-beta on the reference model (1x4 or smaller)");
   add_common_options(cmd, solve->common, false);

@@ -171,6 +171,39 @@ TEST(CountSolve, StaticBoundsKeepTheValues) {
   EXPECT_LT(with_bounds, without_bounds);
 }
 
+// The proof check: both proof trees of the value replayed on the reference
+// model, which lists every defender's turn and scores every end (the solver
+// only picks the prover's turns); a claim one off must fail it.
+TEST(CountSolve, ProofsReplayOnTheReferenceModel) {
+  struct ProofCase {
+    int width, height;
+    const char* rules;
+    int value;
+  };
+  for (const ProofCase& c : {ProofCase{1, 3, "tromp-taylor", 3}, ProofCase{1, 4, "tromp-taylor", 4},
+                             ProofCase{1, 4, "tromp-taylor,ko=situational,suicide=forbidden", 4},
+                             ProofCase{1, 5, "tromp-taylor", 0}, ProofCase{2, 2, "tromp-taylor", 1},
+                             ProofCase{2, 2, "tromp-taylor,suicide=forbidden", 1},
+                             ProofCase{2, 2, "tromp-taylor,ko=situational", 1},
+                             ProofCase{2, 2, "tromp-taylor,ko=situational,suicide=forbidden", 1}}) {
+    const std::string name =
+        std::to_string(c.width) + "x" + std::to_string(c.height) + " " + c.rules;
+    const Rules rules = rules_of(c.rules);
+    SolveOptions options{16};
+    options.proof_limit = 1'000'000;
+    const SolveResult r = solve(c.width, c.height, rules, options);
+    EXPECT_EQ(r.value, c.value) << name;
+    EXPECT_TRUE(r.proof_checked) << name;
+    EXPECT_GT(r.proof_nodes, 0u) << name;
+    for (int wrong : {c.value - 1, c.value + 1}) {
+      options.proof_claim = wrong;
+      EXPECT_THROW(solve(c.width, c.height, rules, options), std::logic_error)
+          << name << ", claimed " << wrong;
+    }
+    options.proof_claim.reset();
+  }
+}
+
 // 2x3, a draw: B pass W pass is perfect play (about 1.3 M states, half a
 // minute in Release under positional superko), so TENGEN_LONG_COUNTS=1 only.
 TEST(CountSolve, TwoByThree) {
