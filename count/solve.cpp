@@ -656,11 +656,8 @@ void check_rules(const Rules& rules) {
 
 }  // namespace
 
-SolveResult solve(int width, int height, const Rules& rules, const SolveOptions& options,
-                  const SolveReport& progress) {
+void check_solvable(int width, int height, const Rules& rules) {
   check_rules(rules);
-  if (options.table_megabytes < 1)
-    throw std::invalid_argument("solve: the table needs 1 MB or more");
   const bool situational = rules.ko == KoRule::Situational;
   const int max_positions = situational ? kMaxSolvePositions / 2 : kMaxSolvePositions;
   if (width < 1 || height < 1 || width * height > 7) {
@@ -668,6 +665,15 @@ SolveResult solve(int width, int height, const Rules& rules, const SolveOptions&
                                 " legal positions (1x6, 2x3 and smaller), not " +
                                 std::to_string(width) + "x" + std::to_string(height));
   }
+}
+
+SolveResult solve(int width, int height, const Rules& rules, const SolveOptions& options,
+                  const SolveReport& progress) {
+  check_solvable(width, height, rules);
+  if (options.table_megabytes < 1)
+    throw std::invalid_argument("solve: the table needs 1 MB or more");
+  const bool situational = rules.ko == KoRule::Situational;
+  const int max_positions = situational ? kMaxSolvePositions / 2 : kMaxSolvePositions;
   const PositionGraph graph(width, height, max_positions);
   const int bits = situational ? 2 * graph.size() : graph.size();
   if (bits <= 64) return run<1>(graph, rules, options, progress);

@@ -101,6 +101,10 @@ constexpr uint64_t kSolvePollStates = 1024;
 SolveResult solve(int width, int height, const Rules& rules, const SolveOptions& options = {},
                   const SolveReport& report = {});
 
+// Throws what solve() throws for these arguments before any work (the rules,
+// the board's size); nothing else.
+void check_solvable(int width, int height, const Rules& rules);
+
 // The same value by plain alpha-beta on the reference model, no table:
 // literal and slow (1x3 in a moment; 2x2 is out of its reach).
 int solve_reference(int width, int height, const Rules& rules);

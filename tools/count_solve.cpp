@@ -176,6 +176,15 @@ int run_solve(const SolveOptions& options) {
            : options.rules) {
     rule_sets.push_back(parse_rules(text, "0"));
   }
+  // What the solver refuses, refused before the JSON file is opened: the
+  // rules always, the board when there is one.
+  for (const Rules& rules : rule_sets) {
+    if (options.table > 0) {
+      count::check_solvable(1, 1, rules);
+    } else {
+      count::check_solvable(sizes.front().first, sizes.front().second, rules);
+    }
+  }
   CountRun job(options.common);
   std::vector<Solved> done;
   bool stopped = false;
@@ -185,7 +194,7 @@ int run_solve(const SolveOptions& options) {
       Solved s;
       try {
         s = solve_one(w, h, rules, options, job);
-      } catch (const std::invalid_argument& e) {
+      } catch (const std::invalid_argument& e) {  // past the size limit
         if (options.table == 0) throw;
         s = Solved();
         s.w = w;

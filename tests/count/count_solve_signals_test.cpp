@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -48,7 +50,7 @@ TEST(CountSolveSignals, TableKeepsTheFinishedRows) {
   o.signal = SIGINT;
   o.marker = "solve 2x3";
   const Ran ran = run({"count", "solve", "--table", "6", "--rules", "tromp-taylor", "--table-mb",
-                       "8", "--max-states", "400000", "--json", "out.json"},
+                       "8", "--max-states", "100000", "--json", "out.json"},
                       o);
   EXPECT_EQ(ran.status, 128 + SIGINT) << ran.err;
   const auto j = nlohmann::json::parse(read_file(dir / "out.json"));
@@ -60,6 +62,23 @@ TEST(CountSolveSignals, TableKeepsTheFinishedRows) {
   EXPECT_EQ(boards[6].at("value"), 1);           // 2x2
   EXPECT_EQ(boards.back().at("interrupted"), true);
   EXPECT_EQ(boards.back().at("width"), 2);
+}
+
+// A board or rules the solver refuses fail before the JSON file is opened:
+// no empty file is left behind.
+TEST(CountSolveTool, RefusalsLeaveNoFile) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"3x3"},
+                                               {"2x2", "--rules", "japanese"},
+                                               {"--table", "9", "--rules", "chinese"}}) {
+    TempDir dir;
+    std::vector<std::string> command = {"count", "solve"};
+    command.insert(command.end(), args.begin(), args.end());
+    command.insert(command.end(), {"--json", "out.json"});
+    const Ran ran = run(command, in_dir(dir.path().string()));
+    EXPECT_NE(ran.status, 0) << args.front();
+    EXPECT_TRUE(contains(ran.err, "solve")) << ran.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "out.json")) << args.front();
+  }
 }
 
 }  // namespace
