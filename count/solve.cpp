@@ -4,8 +4,11 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "core/benson.h"
 #include "core/game.h"
@@ -149,6 +152,43 @@ class Solver {
       if (report_) report_(progress());
     }
     return low_;
+  }
+
+  // The checkpoint (SolveOptions::checkpoint): a header naming what the
+  // table was filled for, then the table as it is in memory.
+  void save(const std::string& path) const {
+    const std::string temporary = path + ".partial";
+    {
+      std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+      const std::string header = checkpoint_header();
+      const uint64_t words[3] = {uint64_t(int64_t(low_)), uint64_t(int64_t(high_)), nodes_};
+      out.write(header.data(), std::streamsize(header.size()));
+      out.write(reinterpret_cast<const char*>(words), sizeof words);
+      out.write(reinterpret_cast<const char*>(table_.data()),
+                std::streamsize(table_.size() * sizeof(Entry)));
+      if (!out) throw std::runtime_error("solve: cannot write the checkpoint " + temporary);
+    }
+    std::filesystem::rename(temporary, path);
+  }
+
+  // Resumes from the checkpoint at `path` if there is one.
+  void load(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return;
+    const std::string expected = checkpoint_header();
+    std::string header(expected.size(), '\0');
+    in.read(header.data(), std::streamsize(header.size()));
+    if (header != expected) {
+      throw std::invalid_argument("solve: the checkpoint " + path +
+                                  " was written for another board, rules or table size");
+    }
+    uint64_t words[3];
+    in.read(reinterpret_cast<char*>(words), sizeof words);
+    in.read(reinterpret_cast<char*>(table_.data()), std::streamsize(table_.size() * sizeof(Entry)));
+    if (!in) throw std::invalid_argument("solve: the checkpoint " + path + " is cut short");
+    low_ = int(int64_t(words[0]));
+    high_ = int(int64_t(words[1]));
+    nodes_ = resumed_nodes_ = words[2];
   }
 
   int low() const { return low_; }
@@ -501,7 +541,7 @@ class Solver {
 
   void poll() {
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
-    if (max_nodes_ != 0 && nodes_ >= max_nodes_) throw Stopped{};
+    if (max_nodes_ != 0 && nodes_ - resumed_nodes_ >= max_nodes_) throw Stopped{};
     if ((nodes_ & 0xFFFF) == 0 && report_) report_(progress());
   }
 
@@ -582,6 +622,15 @@ class Solver {
     return best;
   }
 
+  static_assert(std::is_trivially_copyable_v<Entry>);
+
+  std::string checkpoint_header() const {
+    return "tengen solve checkpoint 1\n" + std::to_string(graph_.width()) + "x" +
+           std::to_string(graph_.height()) + " " + game_.rules().to_string() +
+           " K=" + std::to_string(K) + " entries=" + std::to_string(table_.size()) +
+           " entry=" + std::to_string(sizeof(Entry)) + "\n";
+  }
+
   const PositionGraph& graph_;
   bool situational_;
   bool check_with_game_;
@@ -594,7 +643,8 @@ class Solver {
   bool pass_first_;
   uint64_t max_nodes_;
   const SolveReport& report_;
-  uint64_t nodes_ = 0;
+  uint64_t nodes_ = 0;             // states searched, those before a resumption included
+  uint64_t resumed_nodes_ = 0;     // the states of the checkpoint resumed from
   int depth_ = 0, max_depth_ = 0;  // turns from the start
   std::vector<Move> path_;         // the turns from the start to the state searched
   struct Bounds {
@@ -622,6 +672,7 @@ template <int K>
 SolveResult run(const PositionGraph& graph, const Rules& rules, const SolveOptions& options,
                 const SolveReport& report) {
   Solver<K> solver(graph, rules, options, report);
+  if (!options.checkpoint.empty()) solver.load(options.checkpoint);
   SolveResult result;
   try {
     result.value = solver.value();
@@ -634,6 +685,7 @@ SolveResult run(const PositionGraph& graph, const Rules& rules, const SolveOptio
     result.stopped = true;
     solver.clear_path();
     result.principal_variation = solver.table_line();
+    if (!options.checkpoint.empty()) solver.save(options.checkpoint);
   }
   result.lower = solver.low();
   result.upper = solver.high();

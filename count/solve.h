@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/rules.h"
@@ -68,7 +69,8 @@ struct SolveOptions {
   // Polled every kSolvePollStates states: once true, the solve stops and
   // returns its bounds (SolveResult::stopped). Ctrl-C's flag in the tool.
   const std::atomic<bool>* stop = nullptr;
-  // Stop (the same way) after about this many states; 0: no limit.
+  // Stop (the same way) after about this many states of this run (a
+  // resumed one counts from the checkpoint's); 0: no limit.
   uint64_t max_nodes = 0;
   // Static bounds from unconditionally alive chains (core/benson.h) at every
   // state; off only to measure what they save.
@@ -87,6 +89,12 @@ struct SolveOptions {
   // The value the proof check replays the proof of, instead of the value
   // found: a wrong one must make it throw (the tests check that it does).
   std::optional<int> proof_claim = std::nullopt;
+  // Checkpoint file: when it exists the solve resumes from it (its table,
+  // bounds and state count; it must have been written for the same board,
+  // superko and suicide rules and table size, else std::invalid_argument);
+  // a stopped solve writes it (to a temporary file renamed over it, so a
+  // kill leaves the old one whole). "": none.
+  std::string checkpoint = {};
 };
 
 // States searched between two polls of SolveOptions::stop.

@@ -32,6 +32,7 @@ struct SolveOptions {
   bool pass_first = false;
   bool proof = false;
   uint64_t proof_limit = 20'000'000;
+  std::string checkpoint;
 };
 
 // The rule families the solver takes, in the table's order.
@@ -140,6 +141,7 @@ Solved solve_one(int w, int h, const Rules& rules, const SolveOptions& options, 
   solve_options.static_bounds = !options.no_static_bounds;
   solve_options.pass_first = options.pass_first;
   if (options.proof) solve_options.proof_limit = options.proof_limit;
+  solve_options.checkpoint = options.checkpoint;
   ProgressReporter line =
       job.reporter(fmt::format("solve {} {}", size_name(w, h), rules.to_string()), "states");
   const count::SolveReport report = [&line, w, h](const count::SolveProgress& p) {
@@ -162,6 +164,8 @@ int run_solve(const SolveOptions& options) {
   if (options.table > 0) {
     if (!options.board.empty())
       throw std::invalid_argument("give a board size or --table, not both");
+    if (!options.checkpoint.empty())
+      throw std::invalid_argument("--checkpoint takes one board, not --table");
     for (int w = 1; w * w <= options.table; ++w) {
       for (int h = w; w * h <= options.table; ++h) sizes.emplace_back(w, h);
     }
@@ -266,6 +270,9 @@ void add_count_solve(CLI::App* count) {
   add_count_option(cmd, "--proof-limit", solve->proof_limit,
                    "The proof check's limit in reference positions", 1)
       ->capture_default_str();
+  cmd->add_option("--checkpoint", solve->checkpoint,
+                  "Resume from FILE if it exists; write it when stopped (Ctrl-C, SIGTERM, "
+                  "--max-states)");
   cmd->add_flag("--check", solve->check,
                 "Solve again by plain alpha-beta on the reference model (1x4 or smaller)");
   add_common_options(cmd, solve->common, false);

@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "count/solve.h"
 #include "tests/support/long_counts.h"
+#include "tests/support/process_util.h"
 #include "tests/support/sample_divisor.h"
 
 namespace tengen::count {
@@ -206,6 +207,34 @@ TEST(CountSolve, ProofsReplayOnTheReferenceModel) {
     }
     options.proof_claim.reset();
   }
+}
+
+// A solve stopped by its state limit writes its checkpoint and the next run
+// resumes from it: runs of 1024 states each reach the value; a checkpoint
+// of other rules is refused.
+TEST(CountSolve, CheckpointsResume) {
+  test::TempDir dir;
+  const Rules rules = rules_of("tromp-taylor");
+  SolveOptions options{4};
+  options.max_nodes = 1;
+  options.checkpoint = dir / "1x5.checkpoint";
+  SolveResult r;
+  int runs = 0;
+  uint64_t nodes = 0;
+  do {
+    ++runs;
+    r = solve(1, 5, rules, options);
+    ASSERT_GT(r.nodes, nodes) << "run " << runs;
+    nodes = r.nodes;
+    EXPECT_LE(r.lower, 0);
+    EXPECT_GE(r.upper, 0);
+  } while (r.stopped && runs < 100);
+  EXPECT_FALSE(r.stopped);
+  EXPECT_GT(runs, 1);
+  EXPECT_EQ(r.value, 0);
+  EXPECT_EQ(replay(1, 5, rules, r), "");
+  EXPECT_THROW(solve(1, 5, rules_of("tromp-taylor,suicide=forbidden"), options),
+               std::invalid_argument);
 }
 
 // 2x3, a draw: B pass W pass is perfect play (about 1.3 M states, half a
