@@ -1,8 +1,9 @@
 // Tiny boards solved (count/solve.h): values pinned, each one also found by
 // plain alpha-beta on the reference model where that finishes, and every
 // principal variation replayed through Game: legal turn by turn, ending in
-// two passes, with the promised score. TENGEN_LONG_COUNTS=1 adds 2x2 under
-// more rule sets (seconds each in Release).
+// two passes, with the promised score; proof trees replayed on the reference
+// model; stopping with bounds, checkpoints. TENGEN_LONG_COUNTS=1 adds 2x2
+// under more rule sets (seconds each in Release) and 2x3.
 #include <gtest/gtest.h>
 
 #include <atomic>
