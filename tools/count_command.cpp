@@ -3,7 +3,7 @@
 //   legal   legal positions of a board, or a table of boards (count_legal.cpp)
 //   perft   leaves of the game tree cut at a depth (count_perft.cpp)
 //   games   Tromp and Farnebäck's game counts (count_games.cpp)
-//   solve   tiny boards solved by exhaustive search (count_games.cpp)
+//   solve   tiny boards solved by exhaustive search (count_solve.cpp)
 // Results go to stdout (text) and, with --json FILE, to FILE ("-": stdout
 // instead of the text); progress goes to stderr. What they share is in
 // count_run.h.

@@ -1,6 +1,5 @@
-// `tengen count games` (Tromp and Farnebäck's game counts, count/games.h) and
-// `tengen count solve` (tiny boards solved by exhaustive search,
-// count/solve.h), each checked on request against the reference model.
+// `tengen count games` (Tromp and Farnebäck's game counts, count/games.h),
+// checked on request against the reference model.
 
 #include <optional>
 #include <string>
@@ -10,7 +9,6 @@
 #include "core/coords.h"
 #include "count/games.h"
 #include "count/published.h"
-#include "count/solve.h"
 #include "tools/commands.h"
 #include "tools/count_run.h"
 #include "tools/options.h"
@@ -88,79 +86,6 @@ int run_games(const GamesOptions& options) {
   return 0;
 }
 
-struct SolveOptions {
-  CommonOptions common;
-  std::string board;
-  std::string rules = "tromp-taylor";
-  int table_mb = 256;
-  bool check = false;
-};
-
-std::string margin_text(int value) {
-  if (value == 0) return "0 (a draw)";
-  return fmt::format("{}+{}", value > 0 ? "B" : "W", value > 0 ? value : -value);
-}
-
-void print_solve(int w, int h, const Rules& rules, const count::SolveResult& result,
-                 const std::string& line, double s, std::optional<int> reference) {
-  fmt::print("{} solved under {}, komi 0, area scoring\n", size_name(w, h), rules.to_string());
-  fmt::print("  value: {} (Black's area minus White's under perfect play)\n",
-             margin_text(result.value));
-  fmt::print("  principal variation ({} turns): {}\n", result.principal_variation.size(), line);
-  fmt::print(
-      "  {} legal positions; {} states searched in {} s (alpha-beta, transposition "
-      "table keyed by position, player, pass and the part of the history that still "
-      "matters)\n",
-      result.positions, result.nodes, seconds_text(s));
-  if (reference) {
-    fmt::print("  reference model (plain alpha-beta): {}: {}\n", margin_text(*reference),
-               *reference == result.value ? "agrees" : "DIFFERS");
-  }
-}
-
-int run_solve(const SolveOptions& options) {
-  auto [w, h] = parse_board_size(options.board);
-  const Rules rules = parse_rules(options.rules, "0");
-  CountRun job(options.common);
-  count::SolveOptions solve_options;
-  solve_options.table_megabytes = options.table_mb;
-  const auto t0 = CountClock::now();
-  count::SolveResult result;
-  try {
-    ProgressReporter line = job.reporter("solve " + size_name(w, h), "states");
-    result = count::solve(w, h, rules, solve_options, job.progress(line));
-  } catch (const Interrupted&) {
-    return job.interrupted_status("solve");
-  }
-  const double s = seconds_since(t0);
-  std::optional<int> reference;
-  if (options.check) reference = count::solve_reference(w, h, rules);
-  const Board board(w, h);
-  std::string line;
-  for (size_t i = 0; i < result.principal_variation.size(); ++i) {
-    const Move& m = result.principal_variation[i];
-    line += (i ? " " : "") + std::string(m.color == Color::Black ? "B " : "W ") +
-            gtp_vertex(board, m.point);
-  }
-  if (job.text()) print_solve(w, h, rules, result, line, s, reference);
-  nlohmann::ordered_json j = {{"mode", "solve"},
-                              {"width", w},
-                              {"height", h},
-                              {"rules", rules.to_string()},
-                              {"value", result.value},
-                              {"principal_variation", line},
-                              {"positions", result.positions},
-                              {"states", result.nodes},
-                              {"seconds", seconds_json(s)}};
-  if (reference) j["reference"] = *reference;
-  job.write_json(j);
-  if (reference && *reference != result.value) {
-    fmt::print(stderr, "tengen count solve: the reference model's value differs\n");
-    return 1;
-  }
-  return 0;
-}
-
 }  // namespace
 
 void add_count_games(CLI::App* count) {
@@ -178,25 +103,6 @@ void add_count_games(CLI::App* count) {
                 "smaller, or with a small --max-moves)");
   add_common_options(cmd, games->common);
   on_run(cmd, [games] { return run_games(*games); });
-}
-
-void add_count_solve(CLI::App* count) {
-  auto solve = std::make_shared<SolveOptions>();
-  CLI::App* cmd = count->add_subcommand(
-      "solve", "Solve a tiny board: the margin under perfect play, komi 0, area scoring");
-  cmd->add_option("board", solve->board, "Board size: N or WxH")
-      ->required()
-      ->check(board_size_check());
-  cmd->add_option("--rules", solve->rules,
-                  "Preset or key=value,...; needs positional or situational superko")
-      ->check(rules_check())
-      ->capture_default_str();
-  add_int_option(cmd, "--table-mb", solve->table_mb, "Transposition table size in MB", 1, 1 << 16)
-      ->capture_default_str();
-  cmd->add_flag("--check", solve->check,
-                "Solve again by plain alpha-beta on the reference model (1x4 or smaller)");
-  add_common_options(cmd, solve->common, false);
-  on_run(cmd, [solve] { return run_solve(*solve); });
 }
 
 }  // namespace tengen::tools

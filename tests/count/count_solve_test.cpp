@@ -1,10 +1,12 @@
 // Tiny boards solved (count/solve.h): values pinned, each one also found by
 // plain alpha-beta on the reference model where that finishes, and every
 // principal variation replayed through Game: legal turn by turn, ending in
-// two passes, with the promised score. TENGEN_LONG_COUNTS=1 adds 2x2 under
-// more rule sets (seconds each in Release).
+// two passes, with the promised score; proof trees replayed on the reference
+// model; stopping with bounds, checkpoints. TENGEN_LONG_COUNTS=1 adds 2x2
+// under more rule sets (seconds each in Release) and 2x3.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -12,6 +14,8 @@
 #include "core/game.h"
 #include "count/solve.h"
 #include "tests/support/long_counts.h"
+#include "tests/support/process_util.h"
+#include "tests/support/sample_divisor.h"
 
 namespace tengen::count {
 namespace {
@@ -109,6 +113,142 @@ TEST(CountSolve, LegalTurnsAreGames) {
     SolveResult result;
     EXPECT_NO_THROW(result = solve(c.width, c.height, rules_of(c.rules), options)) << name;
     EXPECT_EQ(result.value, c.value) << name;
+  }
+}
+
+// A stop flag already set, or a state limit, ends the search with proven
+// bounds around the true value and no value.
+TEST(CountSolve, StoppedSolvesGiveBounds) {
+  const std::atomic<bool> stop{true};
+  SolveOptions options{4};
+  options.stop = &stop;
+  const SolveResult stopped = solve(2, 2, rules_of("tromp-taylor"), options);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_LE(stopped.nodes, kSolvePollStates);
+  EXPECT_LE(-4, stopped.lower);
+  EXPECT_LE(stopped.lower, 1);
+  EXPECT_LE(1, stopped.upper);
+  EXPECT_LE(stopped.upper, 4);
+  for (uint64_t limit : {1, 1000}) {
+    SolveOptions limited{4};
+    limited.max_nodes = limit;
+    const SolveResult r = solve(1, 5, rules_of("tromp-taylor"), limited);
+    EXPECT_TRUE(r.stopped) << limit;
+    EXPECT_LE(r.nodes, limit + kSolvePollStates) << limit;
+    EXPECT_LE(r.lower, 0) << limit;
+    EXPECT_GE(r.upper, 0) << limit;
+  }
+  SolveOptions enough{4};
+  enough.max_nodes = 1'000'000;
+  const SolveResult r = solve(1, 5, rules_of("tromp-taylor"), enough);
+  EXPECT_FALSE(r.stopped);
+  EXPECT_EQ(r.lower, 0);
+  EXPECT_EQ(r.upper, 0);
+}
+
+// Bounds from unconditionally alive chains and their one-point eyes: the
+// same values, fewer states in all (a case may take a few more: the table
+// fills differently; the counts are deterministic).
+TEST(CountSolve, StaticBoundsKeepTheValues) {
+  uint64_t with_bounds = 0, without_bounds = 0;
+  struct BoundsCase {
+    int width, height;
+    const char* rules;
+    int value;
+  };
+  for (const BoundsCase& c :
+       {BoundsCase{2, 2, "tromp-taylor", 1}, BoundsCase{2, 2, "tromp-taylor,suicide=forbidden", 1},
+        BoundsCase{1, 5, "tromp-taylor", 0},
+        BoundsCase{1, 4, "tromp-taylor,ko=situational,suicide=forbidden", 4}}) {
+    const std::string name =
+        std::to_string(c.width) + "x" + std::to_string(c.height) + " " + c.rules;
+    SolveOptions with{16}, without{16};
+    without.static_bounds = false;
+    const SolveResult a = solve(c.width, c.height, rules_of(c.rules), with);
+    const SolveResult b = solve(c.width, c.height, rules_of(c.rules), without);
+    EXPECT_EQ(a.value, c.value) << name;
+    EXPECT_EQ(b.value, c.value) << name;
+    with_bounds += a.nodes;
+    without_bounds += b.nodes;
+  }
+  EXPECT_LT(with_bounds, without_bounds);
+}
+
+// The proof check: both proof trees of the value replayed on the reference
+// model, which lists every defender's turn and scores every end (the solver
+// only picks the prover's turns); a claim one off must fail it.
+TEST(CountSolve, ProofsReplayOnTheReferenceModel) {
+  struct ProofCase {
+    int width, height;
+    const char* rules;
+    int value;
+  };
+  for (const ProofCase& c :
+       {ProofCase{1, 3, "tromp-taylor", 3}, ProofCase{1, 4, "tromp-taylor", 4},
+        ProofCase{1, 4, "tromp-taylor,ko=situational,suicide=forbidden", 4},
+        ProofCase{1, 5, "tromp-taylor", 0}, ProofCase{1, 6, "tromp-taylor,suicide=forbidden", 1},
+        ProofCase{2, 2, "tromp-taylor", 1}, ProofCase{2, 2, "tromp-taylor,suicide=forbidden", 1},
+        ProofCase{2, 2, "tromp-taylor,ko=situational", 1},
+        ProofCase{2, 2, "tromp-taylor,ko=situational,suicide=forbidden", 1}}) {
+    const std::string name =
+        std::to_string(c.width) + "x" + std::to_string(c.height) + " " + c.rules;
+    const Rules rules = rules_of(c.rules);
+    SolveOptions options{16};
+    options.proof_limit = 1'000'000;
+    const SolveResult r = solve(c.width, c.height, rules, options);
+    EXPECT_EQ(r.value, c.value) << name;
+    EXPECT_TRUE(r.proof_checked) << name;
+    EXPECT_GT(r.proof_nodes, 0u) << name;
+    // Under the sanitizers the wrong claims are tried on the small boards only.
+    if (props::sample_divisor(2) > 1 && c.width * c.height > 4) continue;
+    for (int wrong : {c.value - 1, c.value + 1}) {
+      options.proof_claim = wrong;
+      EXPECT_THROW(solve(c.width, c.height, rules, options), std::logic_error)
+          << name << ", claimed " << wrong;
+    }
+    options.proof_claim.reset();
+  }
+}
+
+// A solve stopped by its state limit writes its checkpoint and the next run
+// resumes from it: runs of 1024 states each reach the value; a checkpoint
+// of other rules is refused.
+TEST(CountSolve, CheckpointsResume) {
+  test::TempDir dir;
+  const Rules rules = rules_of("tromp-taylor");
+  SolveOptions options{4};
+  options.max_nodes = 1;
+  options.checkpoint = dir / "1x5.checkpoint";
+  SolveResult r;
+  int runs = 0;
+  uint64_t nodes = 0;
+  do {
+    ++runs;
+    r = solve(1, 5, rules, options);
+    ASSERT_GT(r.nodes, nodes) << "run " << runs;
+    nodes = r.nodes;
+    EXPECT_LE(r.lower, 0);
+    EXPECT_GE(r.upper, 0);
+  } while (r.stopped && runs < 100);
+  EXPECT_FALSE(r.stopped);
+  EXPECT_GT(runs, 1);
+  EXPECT_EQ(r.value, 0);
+  EXPECT_EQ(replay(1, 5, rules, r), "");
+  EXPECT_THROW(solve(1, 5, rules_of("tromp-taylor,suicide=forbidden"), options),
+               std::invalid_argument);
+}
+
+// 2x3, a draw: B pass W pass is perfect play (about 1.3 M states, half a
+// minute in Release under positional superko), so TENGEN_LONG_COUNTS=1 only.
+TEST(CountSolve, TwoByThree) {
+  if (!long_counts()) GTEST_SKIP() << "TENGEN_LONG_COUNTS=1 solves 2x3";
+  for (const char* text : {"tromp-taylor", "tromp-taylor,suicide=forbidden"}) {
+    const Rules rules = rules_of(text);
+    const SolveResult result = solve(2, 3, rules, SolveOptions{128});
+    EXPECT_FALSE(result.stopped) << text;
+    EXPECT_EQ(result.value, 0) << text;
+    EXPECT_EQ(result.positions, 489) << text;
+    EXPECT_EQ(replay(2, 3, rules, result), "") << text;
   }
 }
 
