@@ -64,8 +64,6 @@ class CountRun {
   const std::atomic<bool>* stop_flag() const { return guard_.flag(); }
   // Says on stderr that `mode` was interrupted; the exit status for it.
   int interrupted_status(const char* mode) const;
-  // The Ctrl-C/SIGTERM flag, for counts that poll it themselves.
-  const std::atomic<bool>* stop_flag() const { return guard_.flag(); }
   bool interrupted() const { return guard_.interrupted(); }
   int signal_status() const { return guard_.exit_status(); }  // 128 + the signal
 
