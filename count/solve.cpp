@@ -713,8 +713,9 @@ void check_solvable(int width, int height, const Rules& rules) {
   const bool situational = rules.ko == KoRule::Situational;
   const int max_positions = situational ? kMaxSolvePositions / 2 : kMaxSolvePositions;
   if (width < 1 || height < 1 || width * height > 7) {
-    throw std::invalid_argument("solve takes boards of at most " + std::to_string(max_positions) +
-                                " legal positions (1x6, 2x3 and smaller), not " +
+    throw std::invalid_argument("solve takes boards of at most 7 points and " +
+                                std::to_string(max_positions) +
+                                " legal positions (1x7, 2x3 and smaller), not " +
                                 std::to_string(width) + "x" + std::to_string(height));
   }
 }

@@ -142,8 +142,8 @@ Solved solve_one(int w, int h, const Rules& rules, const SolveOptions& options, 
   solve_options.pass_first = options.pass_first;
   if (options.proof) solve_options.proof_limit = options.proof_limit;
   solve_options.checkpoint = options.checkpoint;
-  ProgressReporter line =
-      job.reporter(fmt::format("solve {} {}", size_name(w, h), rules.to_string()), "states");
+  // The rules are in the summary; the line keeps its columns for the search.
+  ProgressReporter line = job.reporter("solve " + size_name(w, h), "states");
   const count::SolveReport report = [&line, w, h](const count::SolveProgress& p) {
     line.update(p.nodes, 0,
                 fmt::format("bounds [{}, {}], depth {} (deepest {}); best line: {}; searching: {}",

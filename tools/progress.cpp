@@ -58,7 +58,7 @@ std::string grouped(uint64_t n) {
 }
 
 std::string ProgressReporter::line(uint64_t done, uint64_t total, double elapsed,
-                                   const std::string& extra) const {
+                                   const std::string& extra, size_t width) const {
   const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
   const std::string count =
       label_ + ": " + grouped(done) + (total > 0 ? "/" + grouped(total) : "") + " " + unit_;
@@ -79,9 +79,9 @@ std::string ProgressReporter::line(uint64_t done, uint64_t total, double elapsed
            count + ", " + time + short_tail,
            count + short_tail,
        }) {
-    if (candidate.size() <= kMaxWidth) return candidate;
+    if (candidate.size() <= width) return candidate;
   }
-  return (count + short_tail).substr(0, kMaxWidth);
+  return (count + short_tail).substr(0, width);
 }
 
 void ProgressReporter::update(uint64_t done, uint64_t total, const std::string& extra) {
@@ -90,8 +90,8 @@ void ProgressReporter::update(uint64_t done, uint64_t total, const std::string& 
   const auto interval = tty_ ? std::chrono::milliseconds(100) : log_interval_;
   if (now - last_ < interval) return;
   last_ = now;
-  const std::string text =
-      line(done, total, std::chrono::duration<double>(now - start_).count(), extra);
+  const std::string text = line(done, total, std::chrono::duration<double>(now - start_).count(),
+                                extra, tty_ ? kMaxWidth : std::string::npos);
   if (tty_) {
     // Redrawn over the last line: spaces clear what it had beyond this one.
     fmt::print(stderr, "\r{:<{}}", text, std::max(text.size(), width_));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -34,9 +35,11 @@ class ProgressReporter {
   static constexpr size_t kMaxWidth = 79;
 
   // The line for `done` of `total` after `elapsed` seconds (what update
-  // prints), at most kMaxWidth characters: the extra words, then the words
-  // of the estimate, then the speed are left out where it would be wider.
-  std::string line(uint64_t done, uint64_t total, double elapsed, const std::string& extra) const;
+  // prints), at most `width` characters: the extra words, then the words of
+  // the estimate, then the speed are left out where it would be wider. A
+  // log's lines are whole (width unlimited): a log has no columns to fit.
+  std::string line(uint64_t done, uint64_t total, double elapsed, const std::string& extra,
+                   size_t width = kMaxWidth) const;
 
  private:
   using Clock = std::chrono::steady_clock;
