@@ -77,6 +77,8 @@ class Engine {
   const std::string& command_line() const { return client_.command_line(); }
   // Every later answer is waited for at most this long.
   void set_timeout(std::chrono::milliseconds timeout) { client_.set_timeout(timeout); }
+  // See GtpClient::set_stop.
+  void set_stop(const std::atomic<bool>* stop) { client_.set_stop(stop); }
   // The answer to `command` (name, version), "" where it is refused.
   std::string answer_or_empty(const std::string& command);
 

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -169,13 +170,18 @@ std::string GtpClient::read_line(std::chrono::steady_clock::time_point deadline)
     if (left.count() <= 0) {
       fail("no answer within " + std::to_string(timeout_.count()) + " ms", GtpFailure::Timeout);
     }
+    if (stop_ && stop_->load(std::memory_order_relaxed)) {
+      fail("stopped while waiting for an answer", GtpFailure::Stopped);
+    }
+    // In slices of kStopPoll when a stop flag is watched.
+    const auto wait = stop_ ? std::min(left, kStopPoll) : left;
     pollfd p = {fd_, POLLIN, 0};
-    const int ready = poll(&p, 1, int(left.count()));
+    const int ready = poll(&p, 1, int(wait.count()));
     if (ready < 0) {
       if (errno == EINTR) continue;
       fail("poll failed: " + errno_text(), GtpFailure::Exited);
     }
-    if (ready == 0) continue;  // the deadline check above reports it
+    if (ready == 0) continue;  // the deadline and stop checks above report it
     char chunk[4096];
     const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
     if (n < 0) {

@@ -8,6 +8,7 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -25,6 +26,7 @@ enum class GtpFailure {
   Timeout,  // no answer before the deadline
   Garbage,  // an answer that is no GTP answer, or the answer to another command
   Refused,  // (typed commands) a command that must succeed was refused
+  Stopped,  // the stop flag was set while an answer was awaited
 };
 
 // The client cannot talk to the engine any more. The client is unusable
@@ -72,6 +74,11 @@ class GtpClient {
   const std::string& command_line() const { return command_line_; }
   pid_t pid() const { return pid_; }
   void set_timeout(std::chrono::milliseconds timeout) { timeout_ = timeout; }
+  // While *stop is true (a signal handler may set it), a wait for an answer
+  // ends within kStopPoll with GtpError(Stopped): a command stopped by
+  // Ctrl-C does not wait out a long analysis. nullptr: never.
+  void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+  static constexpr std::chrono::milliseconds kStopPoll{100};
 
  private:
   // Reads one line (without its '\n'; '\r' dropped) before the deadline.
@@ -89,6 +96,7 @@ class GtpClient {
   std::deque<uint64_t> pending_;
   uint64_t next_id_ = 1;
   bool failed_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 }  // namespace tengen::external

@@ -144,6 +144,8 @@ Forfeit forfeit_of(GtpFailure failure) {
       return Forfeit::Timeout;
     case GtpFailure::Garbage:
       return Forfeit::Garbage;
+    case GtpFailure::Stopped:  // a match sets no stop flag on its engines
+      return Forfeit::Died;
   }
   return Forfeit::Garbage;
 }

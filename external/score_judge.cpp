@@ -31,6 +31,11 @@ GnuGoJudge::GnuGoJudge(const std::string& program, const Rules& rules,
   gnugo_ = std::make_unique<GnuGo>(program_, rules_, kStartTimeout);
 }
 
+void GnuGoJudge::set_stop(const std::atomic<bool>* stop) {
+  stop_ = stop;
+  if (gnugo_) gnugo_->set_stop(stop);
+}
+
 void GnuGoJudge::limit_to_deadline() {
   using namespace std::chrono;
   const auto left = duration_cast<milliseconds>(deadline_ - steady_clock::now());
@@ -47,7 +52,10 @@ void GnuGoJudge::set_up(const Game& game) {
     throw std::invalid_argument(fmt::format("GNU Go has no {}x{} board (square, up to 19x19)",
                                             board.width(), board.height()));
   }
-  if (!gnugo_) gnugo_ = std::make_unique<GnuGo>(program_, rules_, kStartTimeout);
+  if (!gnugo_) {
+    gnugo_ = std::make_unique<GnuGo>(program_, rules_, kStartTimeout);
+    gnugo_->set_stop(stop_);
+  }
   deadline_ = std::chrono::steady_clock::now() + record_timeout_;
   try {
     limit_to_deadline();

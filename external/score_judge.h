@@ -7,6 +7,7 @@
 // is ours.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -39,6 +40,10 @@ class GnuGoJudge {
   // g.stones_agreeing. Throws as call() does.
   void compare(const Game& game, scoring::RecordScore& g);
 
+  // Once *stop is true, a call in progress ends within a tenth of a second
+  // with GtpError(GtpFailure::Stopped) (GtpClient::set_stop).
+  void set_stop(const std::atomic<bool>* stop);
+
  private:
   void set_up(const Game& game);
   // Each GTP answer waits at most what is left of the position's time.
@@ -48,6 +53,7 @@ class GnuGoJudge {
   std::chrono::steady_clock::time_point deadline_;
   Rules rules_;
   std::unique_ptr<GnuGo> gnugo_;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 }  // namespace tengen::external

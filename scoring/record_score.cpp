@@ -272,8 +272,13 @@ ScoreFiles score_files(const std::vector<std::string>& paths,
         return out;  // a file cut short gets no on_file
       }
       if (hooks.on_start) hooks.on_start(file, k);
-      scores.push_back(
-          score_record(sgf.games[k], overrides, estimate, hooks.compare, hooks.call, convention));
+      RecordScore g =
+          score_record(sgf.games[k], overrides, estimate, hooks.compare, hooks.call, convention);
+      if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) {
+        out.interrupted = true;  // the game the stop came in: its calls may be cut short
+        return out;
+      }
+      scores.push_back(std::move(g));
       scores.back().file = file;
       scores.back().index = k;
       out.summary.add(scores.back());

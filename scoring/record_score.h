@@ -124,7 +124,9 @@ struct ScoreFilesHooks {
   std::function<void(const std::string& file, const formats::SgfRead& sgf,
                      const std::vector<RecordScore>& scores)>
       on_file;
-  // When *stop becomes true (a signal handler may set it) no new game starts.
+  // When *stop becomes true (a signal handler may set it) no new game starts,
+  // and the game in progress is not counted (an engine's call in it may have
+  // been cut short by the same flag).
   const std::atomic<bool>* stop = nullptr;
 };
 // Files are read with `overrides.default_rules` for records without RU;

@@ -156,6 +156,9 @@ int run_score(const ScoreCommandOptions& options) {
   std::optional<scoring::Convention> convention;
   if (!options.convention.empty()) convention = *scoring::find_convention(options.convention);
   std::unique_ptr<external::GnuGoJudge> gnugo = start_gnugo(options, overrides);
+  // Ctrl-C ends even a long GNU Go call within a tenth of a second.
+  InterruptGuard guard;
+  if (gnugo) gnugo->set_stop(guard.flag());
   scoring::ScoreFilesHooks hooks;
   if (gnugo && options.dead_stones == "gnugo") {
     hooks.call = [&](const Game& game) { return gnugo->call(game); };
@@ -166,7 +169,9 @@ int run_score(const ScoreCommandOptions& options) {
         gnugo->compare(game, g);
       } catch (const external::GtpError& e) {
         // The comparison is an extra: say so and go on (with a fresh GNU Go).
-        fmt::print(stderr, "tengen score: GNU Go comparison skipped: {}\n", e.what());
+        // A stopped one is not counted (score_files drops the game).
+        if (e.failure() != external::GtpFailure::Stopped)
+          fmt::print(stderr, "tengen score: GNU Go comparison skipped: {}\n", e.what());
         g.other_dead.reset();
         g.stones = g.stones_agreeing = 0;
       }
@@ -194,7 +199,6 @@ int run_score(const ScoreCommandOptions& options) {
       write_whole_file(sgf_out_path(options, file), marked_up(sgf.games, scores), "SGF file");
     };
   }
-  InterruptGuard guard;
   hooks.stop = guard.flag();
   const scoring::ScoreFiles scored =
       scoring::score_files(files, overrides, options.estimate, hooks, convention);

@@ -28,10 +28,8 @@ bool catches(pid_t pid, int signal) {
   return false;
 }
 
-// Runs `tengen args` in `dir`, sends `signal` once it catches it (its run
-// is then under way) and a little more, and waits for its end. For runs
-// that print no progress line to wait for.
-Ran run_and_signal(const std::vector<std::string>& args, int signal, const TempDir& dir) {
+// Starts `tengen args` in `dir`, its stdout and stderr to files there.
+pid_t start(const std::vector<std::string>& args, const TempDir& dir) {
   const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
   const pid_t pid = fork();
   if (pid == 0) {
@@ -49,6 +47,15 @@ Ran run_and_signal(const std::vector<std::string>& args, int signal, const TempD
     execv(argv[0], argv.data());
     _exit(127);
   }
+  return pid;
+}
+
+// Runs `tengen args` in `dir`, sends `signal` once it catches it (its run
+// is then under way) and a little more, and waits for its end. For runs
+// that print no progress line to wait for.
+Ran run_and_signal(const std::vector<std::string>& args, int signal, const TempDir& dir) {
+  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const pid_t pid = start(args, dir);
   int status = 0;
   for (int i = 0; i < 3000 && !catches(pid, signal); ++i) {
     if (waitpid(pid, &status, WNOHANG) == pid)
@@ -133,6 +140,44 @@ TEST(CliSignals, ScorePrintsAndWritesTheGamesScored) {
   EXPECT_TRUE(j.at("interrupted").get<bool>());
   EXPECT_LT(j.at("games").size(), 2000u);
   EXPECT_EQ(j.at("games").size(), j.at("summary").at("games").get<size_t>());
+}
+
+// A GNU Go call in progress is cut short too: the judge here (the fake
+// engine standing in for GNU Go) never answers final_status_list, and the
+// record limit is an hour, so only the signal can end the run. The record
+// in progress is not counted.
+TEST(CliSignals, ScoreStopsDuringADeadStoneCall) {
+  if (std::system("python3 -c 1 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  TempDir dir;
+  const std::string judge = dir / "judge.sh";
+  std::ofstream(judge) << "#!/bin/sh\nexec python3 " << TENGEN_TEST_DATA_DIR
+                       << "/engines/fake_engine.py analyse\n";
+  std::filesystem::permissions(judge, std::filesystem::perms::owner_all);
+  const std::string record = std::string(TENGEN_TEST_DATA_DIR) + "/deadstones/gnugo9_001.sgf";
+  const std::vector<std::string> args = {"score",   record,      "--dead-stones",   "gnugo",
+                                         "--gnugo", judge,       "--gnugo-timeout", "3600",
+                                         "--json",  "score.json"};
+  const std::string err = dir / "stderr.txt";
+  const pid_t pid = start(args, dir);
+  int status = 0;
+  for (int i = 0; i < 3000 && !catches(pid, SIGINT); ++i) usleep(10000);
+  usleep(500000);  // the judge is started and asked by now
+  kill(pid, SIGINT);
+  // A bound for a hang, not a timing: the fix ends it in a tenth of a second.
+  bool ended = false;
+  for (int i = 0; i < 300 && !ended; ++i) {
+    ended = waitpid(pid, &status, WNOHANG) == pid;
+    if (!ended) usleep(100000);
+  }
+  if (!ended) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    FAIL() << "score still waited for the judge 30 s after Ctrl-C";
+  }
+  EXPECT_EQ(exit_status(status), 128 + SIGINT) << read_file(err);
+  const auto j = nlohmann::json::parse(read_file(dir / "score.json"));
+  EXPECT_TRUE(j.at("interrupted").get<bool>());
+  EXPECT_EQ(j.at("games").size(), 0u) << j.dump();
 }
 
 TEST(CliSignals, VerifyReportsTheFilesVerified) {

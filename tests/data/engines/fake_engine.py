@@ -14,6 +14,7 @@ depends on MODE:
     garbage  answers the first genmove with a line that is no GTP answer
     nonsense answers the first genmove with "= banana" (GTP, but no move)
     refuse   passes, and refuses every move of the opponent
+    analyse  never answers final_status_list (a long dead-stone analysis)
 """
 import sys
 import time
@@ -60,6 +61,8 @@ def main():
             else:
                 answer()
         elif name == "final_status_list":
+            if mode == "analyse":
+                time.sleep(3600)
             answer("")
         elif name == "genmove":
             if mode == "die":
