@@ -3,6 +3,7 @@
 // games as SGF files (--sgf). Ctrl-C or SIGTERM stops cleanly: the games
 // finished so far are summarised and written as usual (exit status 130 or
 // 143; tools/interrupt.h).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -76,6 +77,24 @@ void run_selfplay_command(SelfplayOptions& options) {
   if (!d.checkpoint.empty()) {
     if (d.resume.empty() || !same_file(d.resume, d.checkpoint)) {
       check.output("--checkpoint", d.checkpoint);
+    }
+  }
+  if (!options.sgf.empty()) {
+    // The folder is an output itself, and so is every game file in it that
+    // another option names (they are too many to list one by one).
+    check.output("--sgf", options.sgf);
+    const uint64_t files = std::min(options.sgf_games, options.games);
+    for (const std::string& path : {options.json, options.csv, options.html, d.checkpoint}) {
+      if (path.empty() || path == "-") continue;
+      const std::filesystem::path p(path);
+      const std::string parent = p.has_parent_path() ? p.parent_path().string() : ".";
+      unsigned long long index = 0;
+      char tail = 0;
+      const std::string name = p.filename().string();
+      if (std::sscanf(name.c_str(), "game-%llu.sgf%c", &index, &tail) == 1 && index < files &&
+          name == fmt::format("game-{:06}.sgf", index) && same_file(parent, options.sgf)) {
+        check.output("--sgf (game " + std::to_string(index) + ")", path);
+      }
     }
   }
   check.check();

@@ -128,6 +128,34 @@ TEST(CliFiles, ScoreSgfOutNeverWritesOverARecord) {
   expect_no_temporaries(dir);
 }
 
+// selfplay --sgf: the folder is an output, and so is each game file in it
+// that another option names; a file past the games written is no clash.
+TEST(CliFiles, SelfplaySgfGameFilesAreOutputs) {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "games");
+  { std::ofstream(dir / "games/game-000003.sgf") << "mine"; }
+  const std::vector<std::vector<std::string>> refused = {
+      {"selfplay", "--board", "5", "--games", "10", "--sgf", dir / "games", "--json",
+       dir / "games/game-000003.sgf"},
+      {"selfplay", "--board", "5", "--games", "10", "--sgf", dir / "games", "--csv",
+       dir / "games/../games/game-000003.sgf"},
+      {"selfplay", "--board", "5", "--games", "10", "--sgf", dir / "x", "--json", dir / "x"},
+  };
+  for (const auto& args : refused) {
+    const Ran ran = run(args);
+    EXPECT_EQ(ran.status, kBadValue) << line_of(args) << ran.err;
+    EXPECT_TRUE(contains(ran.err, "--sgf")) << ran.err;
+  }
+  EXPECT_EQ(read_file(dir / "games/game-000003.sgf"), "mine");
+  EXPECT_FALSE(std::filesystem::exists(dir / "x"));
+  const Ran fine = run({"selfplay", "--board", "5", "--games", "10", "--sgf-games", "3", "--sgf",
+                        dir / "games", "--json", dir / "games/game-000003.sgf", "--no-progress"});
+  EXPECT_EQ(fine.status, 0) << fine.err;
+  EXPECT_TRUE(contains(read_file(dir / "games/game-000002.sgf"), "(;"));
+  EXPECT_TRUE(contains(read_file(dir / "games/game-000003.sgf"), "\"games\""));
+  expect_no_temporaries(dir);
+}
+
 // Refused after its outputs were named, or failed on the way: the old files
 // stay as they were.
 TEST(CliFiles, ARefusedOrFailedRunLeavesExistingOutputsAsTheyWere) {
