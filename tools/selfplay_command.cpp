@@ -61,6 +61,11 @@ selfplay::RunConfig run_config(const SelfplayOptions& options) {
   return config;
 }
 
+// The file --sgf writes game `index` to, in its folder.
+std::string sgf_game_name(uint64_t index) {
+  return fmt::format("game-{:06}.sgf", index);
+}
+
 void run_selfplay_command(SelfplayOptions& options) {
   // Everything that can be wrong with the arguments or the outputs fails
   // here, before any game is played.
@@ -84,7 +89,8 @@ void run_selfplay_command(SelfplayOptions& options) {
     // another option names (they are too many to list one by one).
     check.output("--sgf", options.sgf);
     const uint64_t files = std::min(options.sgf_games, options.games);
-    for (const std::string& path : {options.json, options.csv, options.html, d.checkpoint}) {
+    for (const std::string& path :
+         {options.json, options.csv, options.html, d.checkpoint, d.resume}) {
       if (path.empty() || path == "-") continue;
       const std::filesystem::path p(path);
       const std::string parent = p.has_parent_path() ? p.parent_path().string() : ".";
@@ -92,7 +98,7 @@ void run_selfplay_command(SelfplayOptions& options) {
       char tail = 0;
       const std::string name = p.filename().string();
       if (std::sscanf(name.c_str(), "game-%llu.sgf%c", &index, &tail) == 1 && index < files &&
-          name == fmt::format("game-{:06}.sgf", index) && same_file(parent, options.sgf)) {
+          name == sgf_game_name(index) && same_file(parent, options.sgf)) {
         check.output("--sgf (game " + std::to_string(index) + ")", path);
       }
     }
@@ -142,8 +148,8 @@ void run_selfplay_command(SelfplayOptions& options) {
             game.end == playout::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
             game.end == playout::PlayoutEnd::MoveCap,
             config.handicap};
-        const std::string name = fmt::format("game-{:06}.sgf", game.index);
-        const std::string path = (std::filesystem::path(options.sgf) / name).string();
+        const std::string path =
+            (std::filesystem::path(options.sgf) / sgf_game_name(game.index)).string();
         write_whole_file(path, formats::write_sgf(selfplay::game_record(sgf)), "SGF file");
       }
     };
