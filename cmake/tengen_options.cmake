@@ -8,6 +8,8 @@ add_library(tengen::options ALIAS tengen_options)
 
 option(TENGEN_WERROR "Treat warnings as errors" OFF)
 set(TENGEN_SANITIZE "" CACHE STRING "Sanitizers, e.g. address,undefined or thread")
+set(TENGEN_NO_SANITIZE "" CACHE STRING
+  "Checks of TENGEN_SANITIZE to leave out, e.g. vptr,null,alignment")
 
 target_compile_options(tengen_options INTERFACE
   -Wall -Wextra -Wpedantic
@@ -26,6 +28,10 @@ if(TENGEN_SANITIZE)
     # count); initialising it would cost the hot path in every build.
     $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
   target_link_options(tengen_options INTERFACE -fsanitize=${TENGEN_SANITIZE})
+  if(TENGEN_NO_SANITIZE)
+    target_compile_options(tengen_options INTERFACE -fno-sanitize=${TENGEN_NO_SANITIZE})
+    target_link_options(tengen_options INTERFACE -fno-sanitize=${TENGEN_NO_SANITIZE})
+  endif()
   # Sanitized builds skip [[gnu::flatten]] on the playout kernel (playout/kernel.cpp):
   # inlining every instance whole costs minutes of compile time per build there.
   target_compile_definitions(tengen_options INTERFACE TENGEN_SANITIZED)
