@@ -13,6 +13,11 @@ void resolve_run(RunConfig& config, Shard shard) {
     config.max_turns = playout::default_max_turns(config.width, config.height);
 }
 
+RunResult play_range(const Player& play, const RunConfig& config, const RunCallbacks& callbacks,
+                     const std::atomic<bool>* stop) {
+  return play ? play(config, callbacks, stop) : run_selfplay(config, callbacks, stop);
+}
+
 RunResult run_legs(const RunConfig& config, const RunCallbacks& callbacks,
                    const std::atomic<bool>* stop, const LegOptions& options) {
   RunResult total;
@@ -39,7 +44,7 @@ RunResult run_legs(const RunConfig& config, const RunCallbacks& callbacks,
       }
     };
     pause.store(false);
-    const RunResult part = run_selfplay(leg, wrapped, &pause);
+    const RunResult part = play_range(options.play, leg, wrapped, &pause);
     accumulate(total, part);
     total.interrupted = next() < end;
     if (total.interrupted && options.on_leg_end) options.on_leg_end(total);

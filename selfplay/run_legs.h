@@ -16,6 +16,17 @@ namespace tengen::selfplay {
 // resolves threads (0: default_threads()) and max_turns (0: the default).
 void resolve_run(RunConfig& config, Shard shard);
 
+// What plays a range of games: run_selfplay, or another engine with its
+// contract (game i from (seed, i); *stop ends it after a prefix of the range;
+// callbacks in game order), such as the GPU's (gpu/device.h). Empty:
+// run_selfplay.
+using Player = std::function<RunResult(const RunConfig&, const RunCallbacks&,
+                                       const std::atomic<bool>* stop)>;
+
+// Plays the range with `play`, or run_selfplay when it is empty.
+RunResult play_range(const Player& play, const RunConfig& config,
+                     const RunCallbacks& callbacks = {}, const std::atomic<bool>* stop = nullptr);
+
 struct LegOptions {
   // The finished games to continue from (a resumed checkpoint of this run and
   // range), or null to start at the range's first game.
@@ -24,6 +35,8 @@ struct LegOptions {
   std::function<bool()> leg_due;
   // Called after every leg that leaves games of the range unplayed.
   std::function<void(const RunResult& total)> on_leg_end;
+  // What plays each leg (empty: run_selfplay).
+  Player play;
 };
 
 // Plays games [first_game, range_end()) of a resolved config (resolve_run) in

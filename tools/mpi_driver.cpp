@@ -41,7 +41,7 @@ uint64_t block_size(uint64_t games, int ranks) {
   return std::clamp<uint64_t>(per, 1, 1 << 20);
 }
 
-void run_worker(const selfplay::RunConfig& config) {
+void run_worker(const selfplay::RunConfig& config, const selfplay::Player& play) {
   std::string message;  // the previous block's result
   for (;;) {
     check(MPI_Send(message.data(), int(message.size()), MPI_CHAR, 0, kResult, MPI_COMM_WORLD),
@@ -53,7 +53,7 @@ void run_worker(const selfplay::RunConfig& config) {
     selfplay::RunConfig part = config;
     part.first_game = block[0];
     part.end_game = block[1];
-    message = selfplay::result_json(selfplay::run_selfplay(part));
+    message = selfplay::result_json(selfplay::play_range(play, part));
   }
 }
 
@@ -92,19 +92,21 @@ struct Dispatch {
 
 // Rank 0 plays blocks too, on a thread of its own that never calls MPI
 // (MPI_THREAD_FUNNELED), while the main thread serves the other ranks.
-void play_locally(const selfplay::RunConfig& config, Dispatch& dispatch) {
+void play_locally(const selfplay::RunConfig& config, Dispatch& dispatch,
+                  const selfplay::Player& play) {
   uint64_t block[2];
   while (dispatch.take(block)) {
     selfplay::RunConfig part = config;
     part.first_game = block[0];
     part.end_game = block[1];
-    dispatch.add(selfplay::run_selfplay(part));
+    dispatch.add(selfplay::play_range(play, part));
   }
 }
 
 selfplay::RunResult run_dispatcher(const selfplay::RunConfig& config,
                                    const selfplay::RunCallbacks& callbacks,
-                                   const std::atomic<bool>* stop, int ranks) {
+                                   const std::atomic<bool>* stop, int ranks,
+                                   const selfplay::Player& play) {
   const auto start = std::chrono::steady_clock::now();
   Dispatch dispatch;
   dispatch.total.config = config;
@@ -112,7 +114,7 @@ selfplay::RunResult run_dispatcher(const selfplay::RunConfig& config,
   dispatch.end = config.range_end();
   dispatch.block = block_size(dispatch.end - dispatch.next, ranks);
   dispatch.stop = stop;
-  std::thread local([&] { play_locally(config, dispatch); });
+  std::thread local([&] { play_locally(config, dispatch, play); });
   int working = ranks - 1;
   uint64_t reported = 0;
   std::vector<char> buffer;
@@ -180,13 +182,13 @@ MpiSession::~MpiSession() {
 
 selfplay::RunResult mpi_run(const selfplay::RunConfig& config,
                             const selfplay::RunCallbacks& callbacks, const std::atomic<bool>* stop,
-                            MpiSession& session) {
+                            MpiSession& session, const selfplay::Player& play) {
   if (session.size() < 2) throw std::logic_error("mpi_run needs at least two ranks");
   if (session.rank() != 0) {
-    run_worker(config);
+    run_worker(config, play);
     return {};
   }
-  return run_dispatcher(config, callbacks, stop, session.size());
+  return run_dispatcher(config, callbacks, stop, session.size(), play);
 }
 
 }  // namespace tengen::tools

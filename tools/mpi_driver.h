@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdlib>
 
+#include "selfplay/run_legs.h"
 #include "selfplay/runner.h"
 
 namespace tengen::tools {
@@ -50,8 +51,10 @@ class MpiSession {
 // (progress goes to callbacks.on_progress there), an empty one elsewhere.
 // On rank 0, *stop (if set) stops handing out blocks; the result then covers
 // the blocks finished, and is marked interrupted.
+// Every rank plays its blocks with `play` (empty: run_selfplay), e.g. each on
+// its own GPU.
 selfplay::RunResult mpi_run(const selfplay::RunConfig& config,
                             const selfplay::RunCallbacks& callbacks, const std::atomic<bool>* stop,
-                            MpiSession& session);
+                            MpiSession& session, const selfplay::Player& play = {});
 
 }  // namespace tengen::tools

@@ -19,7 +19,7 @@ MpiSession::MpiSession() {
 MpiSession::~MpiSession() = default;
 
 selfplay::RunResult mpi_run(const selfplay::RunConfig&, const selfplay::RunCallbacks&,
-                            const std::atomic<bool>*, MpiSession&) {
+                            const std::atomic<bool>*, MpiSession&, const selfplay::Player&) {
   throw std::logic_error("this tengen was built without MPI");
 }
 

@@ -15,6 +15,7 @@
 #include "core/presets.h"
 #include "formats/sgf.h"
 #include "gpu/device.h"
+#include "gpu/results.h"
 #include "report/page.h"
 #include "report/result.h"
 #include "selfplay/game_record.h"
@@ -41,7 +42,7 @@ struct SelfplayOptions : RandomGameOptions {
   std::string html;
   bool force = false;
   DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
-  std::string device = "cpu";      // --device: cpu or gpu (gpu/README.md)
+  std::string device = "cpu";      // --device: cpu, gpu or portable (gpu/README.md)
 };
 
 // The run the options ask for; throws std::invalid_argument if it is not one.
@@ -105,18 +106,23 @@ void run_selfplay_command(SelfplayOptions& options) {
   }
   check.check();
   selfplay::RunConfig config = run_config(options);
+  // The GPU's games (or its code's on one CPU thread) go through the same
+  // legs, checkpoints and MPI blocks as the CPU runner's: the same contract.
+  if (options.device == "gpu") {
+    gpu::device_name();  // no GPU: fails here, before any output is made
+    options.distributed.play = [](const selfplay::RunConfig& c, const selfplay::RunCallbacks& b,
+                                  const std::atomic<bool>* stop) {
+      return gpu::run_gpu(c, b, stop);
+    };
+  } else if (options.device == "portable") {
+    options.distributed.play = [](const selfplay::RunConfig& c, const selfplay::RunCallbacks& b,
+                                  const std::atomic<bool>* stop) {
+      return gpu::run_portable_cpu(c, b, stop);
+    };
+  }
   if (!prepare_distributed(config, options.distributed,
                            !options.csv.empty() || !options.sgf.empty())) {
     return;  // an MPI rank other than 0: it played what rank 0 handed it
-  }
-  const bool gpu = options.device == "gpu";
-  if (gpu) {
-    if (!options.distributed.checkpoint.empty() || !options.distributed.resume.empty() ||
-        (options.distributed.mpi && options.distributed.mpi->size() > 1)) {
-      throw std::invalid_argument(
-          "--device gpu takes --shard but not --checkpoint, --resume or mpirun");
-    }
-    gpu::device_name();  // no GPU: fails here, before any output is made
   }
   Output json, csv;
   if (!options.json.empty()) json = Output(options.json, "JSON file");
@@ -159,8 +165,7 @@ void run_selfplay_command(SelfplayOptions& options) {
 
   selfplay::RunResult result;
   InterruptGuard guard;
-  result = gpu ? gpu::run_gpu(config, callbacks, guard.flag())
-               : run_distributed(config, callbacks, guard.flag(), options.distributed);
+  result = run_distributed(config, callbacks, guard.flag(), options.distributed);
   progress.finish();
 
   // With an output on stdout ("-") the text summary stays out of its way.
@@ -209,8 +214,9 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_flag("--no-progress", options->no_progress, "No progress on stderr");
   add_distributed_options(cmd, options->distributed);
   cmd->add_option("--device", options->device,
-                  "cpu (every core) or gpu (a CUDA build's GPU: the same games, bit for bit)")
-      ->check(CLI::IsMember({"cpu", "gpu"}));
+                  "cpu (every core), gpu (a CUDA build's GPU: the same games, bit for bit) or "
+                  "portable (the GPU's code on one CPU thread: its games checked without a GPU)")
+      ->check(CLI::IsMember({"cpu", "gpu", "portable"}));
   cmd->callback([options] { run_selfplay_command(*options); });
 }
 

@@ -118,18 +118,21 @@ bool prepare_distributed(RunConfig& config, DistributedOptions& options, bool pe
         "available; use --shard and `tengen merge` for those");
   }
   if (options.mpi->rank() == 0) return true;
-  mpi_run(config, {}, nullptr, *options.mpi);
+  mpi_run(config, {}, nullptr, *options.mpi, options.play);
   return false;
 }
 
 RunResult run_distributed(const RunConfig& config, const selfplay::RunCallbacks& callbacks,
                           const std::atomic<bool>* stop, const DistributedOptions& options) {
-  if (options.mpi && options.mpi->size() > 1) return mpi_run(config, callbacks, stop, *options.mpi);
+  if (options.mpi && options.mpi->size() > 1) {
+    return mpi_run(config, callbacks, stop, *options.mpi, options.play);
+  }
   using Clock = std::chrono::steady_clock;
   std::optional<RunResult> resumed;
   if (!options.resume.empty()) resumed = load_checkpoint(config, options).result;
   selfplay::LegOptions legs;
   legs.resume = resumed ? &*resumed : nullptr;
+  legs.play = options.play;
   auto last_save = Clock::now();
   const auto every = std::chrono::duration<double>(options.checkpoint_every);
   if (!options.checkpoint.empty()) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "selfplay/partial_result.h"
+#include "selfplay/run_legs.h"
 #include "selfplay/runner.h"
 #include "tools/mpi_driver.h"
 
@@ -19,6 +20,9 @@ struct DistributedOptions {
   std::string checkpoint;  // file to save finished games to, or ""
   std::string resume;      // checkpoint to continue from, or ""
   double checkpoint_every = 60;
+  // What plays the games (empty: run_selfplay on every core): set before
+  // prepare_distributed, which hands it to the other MPI ranks.
+  selfplay::Player play;
   // Set by prepare_distributed.
   selfplay::Shard parsed_shard;
   std::shared_ptr<MpiSession> mpi;

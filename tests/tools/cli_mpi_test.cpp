@@ -46,6 +46,18 @@ TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
     EXPECT_EQ(without_timings(mpi.out), without_timings(alone.out));
     EXPECT_EQ(without_timings(read_file(json)), without_timings(read_file(dir / "alone.json")));
   }
+  // Each rank playing its blocks with the GPU's code (--device portable: on
+  // one CPU thread, as --device gpu does on each rank's GPU).
+  std::vector<std::string> args = {TENGEN_MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np",
+                                   "2"};
+  for (const std::string& a : selfplay(dir / "portable.json")) args.push_back(a);
+  args.push_back("--device");
+  args.push_back("portable");
+  const Ran portable = run_program(args, dir);
+  ASSERT_EQ(portable.status, 0) << portable.out << portable.err;
+  EXPECT_EQ(without_timings(portable.out), without_timings(alone.out));
+  EXPECT_EQ(without_timings(read_file(dir / "portable.json")),
+            without_timings(read_file(dir / "alone.json")));
 #endif
 }
 

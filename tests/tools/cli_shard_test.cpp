@@ -102,6 +102,51 @@ bool wait_for(const std::string& path) {
   return false;
 }
 
+// --device portable (the GPU's per-game code on one CPU thread) goes through
+// the same legs as the CPU runner and as --device gpu: a run of it stopped by
+// SIGINT resumes from its checkpoint to the CPU runner's result, and a shard
+// of it merges with a CPU shard into that result.
+TEST(SelfplayShardCli, PortableDeviceCheckpointsResumesAndMergesWithTheCpu) {
+  TempDir dir;
+  const std::vector<std::string> run_args = {"--board", "9", "--games", "400000"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = run_args;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return selfplay(args);
+  };
+  const Ran whole = run_program(with({"--json", dir / "whole.json"}), dir);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const std::string checkpoint = dir / "checkpoint.json";
+  {
+    Child child(with({"--device", "portable", "--checkpoint", checkpoint, "--checkpoint-every",
+                      "0.01"}),
+                dir / "out.txt", dir / "err.txt");
+    ASSERT_TRUE(wait_for(checkpoint));
+    child.signal(SIGINT);
+    ASSERT_EQ(child.wait(), 128 + SIGINT) << read_file(dir / "err.txt");
+  }
+  EXPECT_MENTIONS(read_file(checkpoint), "\"interrupted\": true");
+  const Ran resumed = run_program(with({"--device", "portable", "--checkpoint", checkpoint,
+                                        "--resume", checkpoint, "--json", dir / "r.json"}),
+                                  dir);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(without_timings(resumed.out), without_timings(whole.out));
+  EXPECT_EQ(without_timings(read_file(dir / "r.json")),
+            without_timings(read_file(dir / "whole.json")));
+
+  const Ran cpu = run_program(with({"--shard", "1/2", "--json", dir / "s1.json"}), dir);
+  ASSERT_EQ(cpu.status, 0) << cpu.err;
+  const Ran portable =
+      run_program(with({"--shard", "2/2", "--device", "portable", "--json", dir / "s2.json"}), dir);
+  ASSERT_EQ(portable.status, 0) << portable.err;
+  const Ran merged = run_program(
+      {kTengen, "merge", dir / "s1.json", dir / "s2.json", "--json", dir / "m.json"}, dir);
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(without_timings(merged.out), without_timings(whole.out));
+  EXPECT_EQ(without_timings(read_file(dir / "m.json")),
+            without_timings(read_file(dir / "whole.json")));
+}
+
 TEST(SelfplayShardCli, ResumeAfterSigintAndSigtermGivesTheUninterruptedResult) {
   TempDir dir;
   const std::vector<std::string> run_args = {"--board", "19", "--games", "3000"};
