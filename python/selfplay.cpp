@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "gpu/device.h"
+#include "gpu/results.h"
 #include "python/binding.h"
 #include "python/values.h"
 #include "selfplay/partial_result.h"
@@ -31,8 +32,9 @@ selfplay::Shard shard_of(py::handle shard) {
 py::tuple run(py::handle board, py::handle rules, py::handle komi, py::handle games,
               py::handle seed, py::handle threads, py::handle shard, py::handle handicap,
               py::handle max_turns, const py::object& progress, const std::string& device) {
-  if (device != "cpu" && device != "gpu") {
-    throw std::invalid_argument("device: expected 'cpu' or 'gpu', not '" + device + "'");
+  if (device != "cpu" && device != "gpu" && device != "portable") {
+    throw std::invalid_argument("device: expected 'cpu', 'gpu' or 'portable', not '" + device +
+                                "'");
   }
   selfplay::RunConfig config;
   std::tie(config.width, config.height) = board_size(board);
@@ -52,8 +54,15 @@ py::tuple run(py::handle board, py::handle rules, py::handle komi, py::handle ga
       [&](const std::atomic<bool>* stop, std::atomic<uint64_t>& done) {
         selfplay::RunCallbacks callbacks;
         callbacks.on_progress = [&](uint64_t finished) { done.store(finished); };
-        result = device == "gpu" ? gpu::run_gpu(config, callbacks, stop)
-                                 : selfplay::run_legs(config, callbacks, stop);
+        selfplay::LegOptions legs;
+        if (device == "gpu") {
+          legs.play = [](const selfplay::RunConfig& c, const selfplay::RunCallbacks& b,
+                         const std::atomic<bool>* s) { return gpu::run_gpu(c, b, s); };
+        } else if (device == "portable") {
+          legs.play = [](const selfplay::RunConfig& c, const selfplay::RunCallbacks& b,
+                         const std::atomic<bool>* s) { return gpu::run_portable_cpu(c, b, s); };
+        }
+        result = selfplay::run_legs(config, callbacks, stop, legs);
       },
       progress, config.range_end() - config.first_game);
   return py::make_tuple(selfplay::result_json(result, part), raised);

@@ -151,9 +151,10 @@ def selfplay(board: Any = 9, rules: Any = "tromp-taylor", komi: Any = None,
     the parts); max_turns: 0 for 3 per point; progress: a callable(done, total)
     or True for a bar. The GIL is released while the games are played. Ctrl-C
     stops the run after the games under way and raises Interrupted (a
-    KeyboardInterrupt) whose .result holds the finished games. device: "cpu" or
+    KeyboardInterrupt) whose .result holds the finished games. device: "cpu",
     "gpu" (a CUDA build's GPU, the same games; RuntimeError naming what is
-    missing where there is none).
+    missing where there is none) or "portable" (the GPU's code on one CPU
+    thread, in any build: the GPU's games checked without one).
     """
     text, raised = _core.selfplay(board, rules, komi, games, seed, threads, shard, handicap,
                                   max_turns, _progress(progress, "games"), device)

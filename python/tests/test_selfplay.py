@@ -180,9 +180,18 @@ def test_ctrl_c_keeps_the_finished_games():
     assert cli["digest"] == r["digest"]
 
 
-def test_device_must_be_cpu_or_gpu():
-    with pytest.raises(ValueError, match="^device: expected 'cpu' or 'gpu'"):
+def test_device_must_be_cpu_gpu_or_portable():
+    with pytest.raises(ValueError, match="^device: expected 'cpu', 'gpu' or 'portable'"):
         tengen.selfplay(games=10, device="tpu")
+
+
+def test_device_portable_plays_the_cpu_runners_games():
+    # The GPU's per-game code on one CPU thread: game for game the CPU's.
+    for rules in ("chinese", "tromp-taylor", "aga"):
+        cpu = tengen.selfplay(games=300, seed=4, board=9, rules=rules)
+        portable = tengen.selfplay(games=300, seed=4, board=9, rules=rules, device="portable")
+        assert portable["digest"] == cpu["digest"]
+        assert portable["black_wins"] == cpu["black_wins"]
 
 
 def test_device_gpu_without_a_gpu_says_what_is_missing():
