@@ -39,7 +39,7 @@ RunResult run_legs(const RunConfig& config, const RunCallbacks& callbacks,
       }
     };
     pause.store(false);
-    const RunResult part = run_selfplay(leg, wrapped, &pause);
+    const RunResult part = run_selfplay(leg, wrapped, &pause, stop);
     accumulate(total, part);
     total.interrupted = next() < end;
     if (total.interrupted && options.on_leg_end) options.on_leg_end(total);
