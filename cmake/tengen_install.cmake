@@ -1,10 +1,10 @@
 # `cmake --install`: the libraries an engine author links (tengen::core,
-# tengen::playout, tengen::selfplay, tengen::formats, tengen::scoring), their headers, the package config, and
+# tengen::playout, tengen::search, tengen::selfplay, tengen::formats, tengen::scoring), their headers, the package config, and
 # the `tengen` tool. Layout under the prefix:
 #   bin/tengen
-#   include/tengen/{core,playout,selfplay,formats,scoring}/*.h
+#   include/tengen/{core,playout,search,selfplay,formats,scoring}/*.h
 #   include/tengen/version.h                 (generated, see cmake/version.h.in)
-#   lib/libtengen_{core,playout,selfplay,formats,scoring}.a
+#   lib/libtengen_{core,playout,search,selfplay,formats,scoring}.a
 #   lib/cmake/tengen/tengenConfig.cmake, tengenConfigVersion.cmake, tengenTargets*.cmake
 # The exported targets carry both include/tengen (so "core/board.h" works, the
 # repository's own style) and include (so <tengen/core/board.h> and
@@ -42,6 +42,8 @@ set(tengen_playout_headers
   playout/policy.h
   playout/playout.h
   playout/kernel.h)
+set(tengen_search_headers
+  search/search.h)
 set(tengen_selfplay_headers
   selfplay/digest.h
   selfplay/stats.h
@@ -64,7 +66,7 @@ set(tengen_formats_headers
   formats/replay.h
   formats/verify.h)
 
-foreach(library core playout selfplay formats scoring)
+foreach(library core playout search selfplay formats scoring)
   add_library(tengen::${library} ALIAS tengen_${library})
   set_target_properties(tengen_${library} PROPERTIES EXPORT_NAME ${library})
   install(FILES ${tengen_${library}_headers}
@@ -73,7 +75,7 @@ endforeach()
 install(FILES ${PROJECT_BINARY_DIR}/generated/tengen/version.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tengen)
 
-install(TARGETS tengen_core tengen_playout tengen_selfplay tengen_formats tengen_scoring EXPORT tengenTargets
+install(TARGETS tengen_core tengen_playout tengen_search tengen_selfplay tengen_formats tengen_scoring EXPORT tengenTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tengen ${CMAKE_INSTALL_INCLUDEDIR})

@@ -4,6 +4,8 @@
 // cannot carry out.
 #pragma once
 
+#include <functional>
+#include <iosfwd>
 #include <optional>
 
 #include "gtp/engine_state.h"
@@ -36,6 +38,11 @@ Reply cmd_time_settings(State& s, const Args& a);
 Reply cmd_time_left(State& s, const Args& a);
 Reply cmd_kgs_time_settings(State& s, const Args& a);
 Reply cmd_lz_analyze(State& s, const Args& a);
+// The analysis lz-analyze asked for (State::analysis), on a thread of its
+// own: an info line to `out` every interval while `wait` runs (it returns
+// when the next command has come), then the search stops and the analysis
+// is cleared. `out` is written only by that thread until this returns.
+void stream_analysis(State& s, std::ostream& out, const std::function<void()>& wait);
 // genmove's answer from the search (nullopt without a searching player, or
 // for the side not to move: the random player's rule then).
 std::optional<Reply> search_genmove(State& s, Color c);

@@ -140,13 +140,35 @@ std::string GtpEngine::handle_line(std::string_view line) {
 }
 
 void GtpEngine::run(std::istream& in, std::ostream& out) {
+  // The analysis thread writes to `out` while this one waits on `in`: a tie
+  // would have this one flush `out` too.
+  std::ostream* const tied = in.tie(nullptr);
+  state_->streaming = true;
   std::string line;
-  while (!state_->quit && std::getline(in, line)) {
-    const std::string response = handle_line(line);
+  bool pending = false;  // `line` came during an analysis and is still to do
+  while (!state_->quit && (pending || std::getline(in, line))) {
+    pending = false;
+    std::string response = handle_line(line);
     if (response.empty()) continue;
+    if (state_->analysis) {
+      // "=id" now; the empty line that ends the response when the next
+      // command has come.
+      response.pop_back();
+      out << response;
+      out.flush();
+      bool more = false;
+      stream_analysis(*state_, out, [&] { more = static_cast<bool>(std::getline(in, line)); });
+      out << '\n';
+      out.flush();
+      if (!more) break;
+      pending = true;
+      continue;
+    }
     out << response;
     out.flush();
   }
+  state_->streaming = false;
+  in.tie(tied);
 }
 
 bool GtpEngine::quit_requested() const {

@@ -64,7 +64,9 @@ class GtpEngine {
   std::string handle_line(std::string_view line);
 
   // Reads lines from `in` and answers on `out`, flushing after each response,
-  // until `quit` or the end of the input.
+  // until `quit` or the end of the input. `lz-analyze` with an interval
+  // streams here: its info lines come from a search thread until the next
+  // line arrives (see gtp/README.md).
   void run(std::istream& in, std::ostream& out);
 
   bool quit_requested() const;

@@ -77,6 +77,10 @@ struct GtpEngine::State {
   std::unique_ptr<search::Search> search;  // the searching player, if any
   TimeControl time;
   bool quit = false;
+  // GtpEngine::run is reading the input: lz-analyze with an interval streams
+  // (it sets `analysis`, and run() carries it out until the next line).
+  bool streaming = false;
+  std::optional<double> analysis;  // seconds between info lines
 
   // Builds the game from the recipe under `rules_to_use` and plays the
   // history. Returns false, changing nothing, if a move is illegal there.

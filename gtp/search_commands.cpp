@@ -2,10 +2,13 @@
 // time control, lz-analyze, the time commands, and final_score /
 // final_status_list from the search's ownership.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/coords.h"
@@ -124,10 +127,12 @@ std::optional<scoring::DeadStoneEstimate> search_final_status(const State& s) {
   }
 }
 
-// lz-analyze [color] [interval] [...]: searches the side to move with the
-// player's budget and answers Leela Zero's info line (win rate and lcb in
-// hundredths of a percent, prior: the share of the visits). The answer comes
-// once, when the search ends, not every interval.
+// lz-analyze [color] [interval] [...]: Leela Zero's info line (win rate and
+// lcb in hundredths of a percent, prior: the share of the visits). Read from
+// a stream (GtpEngine::run) with an interval > 0 (centiseconds), it answers
+// "=" at once and an info line every interval while it searches, until the
+// next command arrives, as Leela Zero does (stream_analysis). Otherwise it
+// searches with the player's budget and answers once, when the search ends.
 Reply cmd_lz_analyze(State& s, const Args& a) {
   if (!s.search) return fail("lz-analyze needs a searching player (--player mcts)");
   size_t i = 0;
@@ -138,8 +143,20 @@ Reply cmd_lz_analyze(State& s, const Args& a) {
     }
   }
   if (i < a.size() && lower(a[i]) == "interval") ++i;
-  if (i < a.size() && !parse_int(a[i])) return fail("lz-analyze: interval not an integer");
+  std::optional<int> interval;
+  if (i < a.size() && !(interval = parse_int(a[i]))) {
+    return fail("lz-analyze: interval not an integer");
+  }
+  try {
+    search::check_options(s.search->options(), s.board().width(), s.board().height());
+  } catch (const std::invalid_argument& e) {
+    return fail(e.what());  // a tree cap too small for this board size
+  }
   if (s.game->over()) return ok("");
+  if (s.streaming && interval && *interval > 0) {
+    s.analysis = *interval / 100.0;
+    return ok("");
+  }
   set_budget(s, s.game->to_move());
   search::SearchResult r;
   try {
@@ -148,6 +165,26 @@ Reply cmd_lz_analyze(State& s, const Args& a) {
     return fail(e.what());
   }
   return ok("\n" + info_lines(s.board(), r));
+}
+
+void stream_analysis(State& s, std::ostream& out, const std::function<void()>& wait) {
+  // As long as the next command takes: the budget is the stop flag (and a
+  // cap that keeps the visit counts in 32 bits).
+  s.search->set_budget(int64_t(1) << 30, 0);
+  std::atomic<bool> stop{false};
+  search::SearchControl control;
+  control.stop = &stop;
+  control.report_seconds = *s.analysis;
+  control.on_report = [&](const search::SearchResult& r) {
+    if (r.candidates.empty()) return;
+    out << info_lines(s.board(), r) << '\n';
+    out.flush();
+  };
+  std::thread analysis([&] { s.search->run(*s.game, control); });
+  wait();
+  stop.store(true);
+  analysis.join();
+  s.analysis.reset();
 }
 
 // time_settings main byo_yomi_time byo_yomi_stones (GTP 2): byo-yomi time

@@ -213,7 +213,9 @@ struct Search::Impl {
   uint32_t select(uint32_t node);
   void simulate(Worker& w);
   void backup(Worker& w, int black);
-  SearchResult result(const Game& game, int64_t playouts);
+  // The root's candidates; with_ownership: and the workers' ownership
+  // (only once they have finished). Safe while threads search.
+  SearchResult result(const Game& game, int64_t playouts, bool with_ownership);
 };
 
 void Search::Impl::prepare_tree(const Game& game) {
@@ -434,28 +436,37 @@ void Search::Impl::backup(Worker& w, int black) {
   }
 }
 
-SearchResult Search::Impl::result(const Game& game, int64_t playouts) {
+SearchResult Search::Impl::result(const Game& game, int64_t playouts, bool with_ownership) {
   SearchResult r;
   r.playouts = playouts;
   Node& root_node = pool()[root];
-  r.root_visits = root_node.visits;
+  r.root_visits = load(root_node.visits);
   r.nodes = int64_t(pool().used());
-  if (root_node.state == kExpanded) {
+  auto expanded = [](Node& n) {
+    return ref(n.state).load(std::memory_order_acquire) == kExpanded;
+  };
+  if (expanded(root_node)) {
     for (uint32_t i = root_node.first_child; i < root_node.first_child + root_node.children; ++i) {
-      const Node& c = pool()[i];
-      if (c.visits == 0) continue;
+      Node& c = pool()[i];
+      const int32_t visits = load(c.visits);
+      if (visits == 0) continue;
       Candidate cand;
       cand.move = c.move;
-      cand.visits = c.visits;
-      cand.win_rate = c.wins / (2.0 * c.visits);
-      cand.amaf_win_rate = c.amaf_visits > 0 ? c.amaf_wins / (2.0 * c.amaf_visits) : 0;
+      cand.visits = visits;
+      // Read while threads search, wins may run a playout ahead of visits.
+      cand.win_rate = std::min(1.0, load(c.wins) / (2.0 * visits));
+      const int32_t amaf = load(c.amaf_visits);
+      cand.amaf_win_rate = amaf > 0 ? std::min(1.0, load(c.amaf_wins) / (2.0 * amaf)) : 0;
       for (uint32_t at = i; cand.pv.size() < 30;) {
-        cand.pv.push_back(pool()[at].move);
-        const Node& a = pool()[at];
-        if (a.state != kExpanded) break;
+        Node& a = pool()[at];
+        cand.pv.push_back(a.move);
+        if (!expanded(a)) break;
         uint32_t next = kNone;
+        int32_t most = 0;
         for (uint32_t k = a.first_child; k < a.first_child + a.children; ++k) {
-          if (pool()[k].visits > 0 && (next == kNone || pool()[k].visits > pool()[next].visits)) {
+          const int32_t v = load(pool()[k].visits);
+          if (v > most) {
+            most = v;
             next = k;
           }
         }
@@ -471,15 +482,17 @@ SearchResult Search::Impl::result(const Game& game, int64_t playouts) {
                      if (a.visits != b.visits) return a.visits > b.visits;
                      return a.win_rate > b.win_rate;
                    });
-  const Board& b = game.board();
-  r.ownership.assign(size_t(b.array_size()), 0.0);
-  int64_t total = 0;
-  for (const auto& w : workers) total += w->playouts;
-  if (total > 0) {
-    for (int i = 0; i < b.array_size(); ++i) {
-      int64_t sum = 0;
-      for (const auto& w : workers) sum += w->ownership[size_t(i)];
-      r.ownership[size_t(i)] = double(sum) / double(total);
+  if (with_ownership) {
+    const Board& b = game.board();
+    r.ownership.assign(size_t(b.array_size()), 0.0);
+    int64_t total = 0;
+    for (const auto& w : workers) total += w->playouts;
+    if (total > 0) {
+      for (int i = 0; i < b.array_size(); ++i) {
+        int64_t sum = 0;
+        for (const auto& w : workers) sum += w->ownership[size_t(i)];
+        r.ownership[size_t(i)] = double(sum) / double(total);
+      }
     }
   }
   if (!r.candidates.empty()) {
@@ -514,7 +527,13 @@ void Search::clear() {
   impl_->pool().clear();
 }
 
-SearchResult Search::run(const Game& game) {
+void Search::restart(uint64_t seed) {
+  clear();
+  impl_->options.seed = seed;
+  impl_->searches = 0;
+}
+
+SearchResult Search::run(const Game& game, const SearchControl& control) {
   Impl& s = *impl_;
   const Board& board = game.board();
   check_options(s.options, board.width(), board.height());
@@ -547,40 +566,53 @@ SearchResult Search::run(const Game& game) {
   // by oneTBB's scheduler (which ThreadSanitizer does not see into).
   std::atomic<int> handshake{0};
   handshake.store(1, std::memory_order_release);
-  auto work = [&](Worker& w) {
+  const bool reporting = control.report_seconds > 0 && control.on_report;
+  const auto report_every = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(reporting ? control.report_seconds : 0));
+  Clock::time_point next_report = Clock::now() + report_every;
+  auto work = [&](int t) {
     (void)handshake.load(std::memory_order_acquire);
+    Worker& w = *s.workers[size_t(t)];
     for (;;) {
       const int64_t k = started.fetch_add(1, std::memory_order_relaxed);
       if (k >= budget) break;
       // The first playout always runs: it expands the root.
-      if (timed && k > 0 && Clock::now() >= deadline) break;
+      if (k > 0 && ((timed && Clock::now() >= deadline) ||
+                    (control.stop && control.stop->load(std::memory_order_relaxed)))) {
+        break;
+      }
       s.simulate(w);
+      // Thread 0 reports, reading the shared counters as the others do.
+      if (reporting && t == 0 && Clock::now() >= next_report) {
+        control.on_report(
+            s.result(game, std::min(started.load(std::memory_order_relaxed), budget), false));
+        next_report = Clock::now() + report_every;
+      }
     }
     handshake.fetch_add(1, std::memory_order_release);
   };
   if (threads == 1) {
-    work(*s.workers[0]);
+    work(0);
   } else {
 #if defined(__SANITIZE_THREAD__)
     // ThreadSanitizer does not see into oneTBB's scheduler (an uninstrumented
     // library) and reports its own bookkeeping as races; under it the workers
     // are plain threads, so that what it checks is the search's sharing.
     std::vector<std::thread> helpers;
-    for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { work(*s.workers[size_t(t)]); });
-    work(*s.workers[0]);
+    for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { work(t); });
+    work(0);
     for (std::thread& h : helpers) h.join();
 #else
     tbb::task_arena arena(threads);
     arena.execute([&] {
-      tbb::parallel_for(
-          0, threads, 1, [&](int t) { work(*s.workers[size_t(t)]); }, tbb::simple_partitioner());
+      tbb::parallel_for(0, threads, 1, [&](int t) { work(t); }, tbb::simple_partitioner());
     });
 #endif
   }
   (void)handshake.load(std::memory_order_acquire);
   int64_t playouts = 0;
   for (const auto& w : s.workers) playouts += w->playouts;
-  SearchResult r = s.result(game, playouts);
+  SearchResult r = s.result(game, playouts, true);
 
   // Passing: when the opponent has just passed, pass if that does not lose,
   // both on the board as it stands and with the stones the playouts took

@@ -17,7 +17,9 @@
 // seed, position and earlier searches give the same move every time.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -76,6 +78,19 @@ struct SearchResult {
   int64_t nodes = 0;  // nodes in the tree after the search
 };
 
+// What a caller may do to a search under way (GTP's streaming lz-analyze, a
+// self-play run's Ctrl-C): stop it early, and see it every so often.
+struct SearchControl {
+  // When it becomes true the search ends after the playouts under way (the
+  // first playout always runs, so there is a move).
+  const std::atomic<bool>* stop = nullptr;
+  // Every `report_seconds` (> 0) while searching, on one of the search's
+  // threads: the candidates so far (no ownership, no pass or resign
+  // decision). The search goes on meanwhile on the other threads.
+  double report_seconds = 0;
+  std::function<void(const SearchResult&)> on_report;
+};
+
 class Search {
  public:
   // Throws std::invalid_argument for bad options (check_options).
@@ -88,10 +103,14 @@ class Search {
   // move; passes when passing does not lose (see search.cpp). Throws
   // std::invalid_argument if the pool is too small for the board. A game
   // that is over gets a pass and no search.
-  SearchResult run(const Game& game);
+  SearchResult run(const Game& game, const SearchControl& control = {});
 
   // Forgets the tree.
   void clear();
+  // Forgets the tree and starts counting searches again with this seed: the
+  // searches that follow are those of a new Search with options().seed =
+  // seed (a self-play game seeded from (run seed, game index)).
+  void restart(uint64_t seed);
 
   const SearchOptions& options() const;
   // Changes the budgets of later searches (GTP time control). Throws as

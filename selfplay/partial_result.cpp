@@ -73,6 +73,29 @@ void read_config(const JsonFields& in, RunConfig& c) {
   if (c.first_game > c.end_game || c.end_game > c.games) {
     in.fail("fields 'first_game' and 'end_game' are not a range of the run's games");
   }
+  c.search.reset();
+  if (in.has("player")) {
+    const JsonFields player = in.object("player");
+    const std::string name = player.text("name");
+    if (name == "mcts") {
+      search::SearchOptions o;
+      o.playouts = player.integer("playouts", 0, int64_t(1) << 40);
+      o.seconds = player.number("seconds");
+      o.threads = int(player.integer("threads", 1, 1024));
+      o.max_nodes = player.integer("max_nodes", 3, int64_t(1) << 31);
+      o.exploration = player.number("exploration");
+      o.rave_equivalence = player.number("rave_equivalence");
+      o.expand_visits = int(player.integer("expand_visits", 1, 1 << 30));
+      try {
+        search::check_options(o, c.width, c.height);
+      } catch (const std::invalid_argument& e) {
+        in.fail(std::string("field 'player': ") + e.what());
+      }
+      c.search = o;
+    } else if (name != "random") {
+      in.fail("field 'player.name' is '" + name + "': not random or mcts");
+    }
+  }
 }
 
 // Every field of a result document; JsonFields' std::invalid_argument names
@@ -223,6 +246,16 @@ std::string run_mismatch(const PartialResult& a, const PartialResult& b) {
   }
   if (x.max_turns != y.max_turns) {
     return differ("max_turns", std::to_string(x.max_turns), std::to_string(y.max_turns));
+  }
+  // The player: the same one with the same budget and constants.
+  const nlohmann::json px = player_json(x), py = player_json(y);
+  if (px != py) {
+    if (px["name"] != py["name"]) {
+      return differ("player", px["name"].get<std::string>(), py["name"].get<std::string>());
+    }
+    for (const auto& [key, value] : px.items()) {
+      if (value != py.at(key)) return differ(("player." + key).c_str(), value.dump(), py.at(key).dump());
+    }
   }
   return "";
 }

@@ -96,6 +96,17 @@ std::string digest_hex(uint64_t digest) {
 namespace {
 
 // The run's settings, what it covered, and its totals.
+// Who played: the light policy, or the search and its budget.
+std::string player_line(const RunConfig& c) {
+  if (!c.search) return "";
+  const search::SearchOptions& o = *c.search;
+  std::string budget;
+  if (o.playouts > 0) budget = fmt::format("{} playouts", with_commas(o.playouts));
+  if (o.seconds > 0) budget += fmt::format("{}{} s", budget.empty() ? "" : " or ", o.seconds);
+  return fmt::format("Player mcts: {} a move, {} search thread{}, at most {} nodes\n", budget,
+                     o.threads, o.threads == 1 ? "" : "s", with_commas(o.max_nodes));
+}
+
 std::string summary_head(const RunResult& result) {
   const RunConfig& c = result.config;
   const Stats& s = result.stats;
@@ -108,6 +119,7 @@ std::string summary_head(const RunResult& result) {
   if (c.handicap > 0) {
     out += fmt::format("Handicap {} ({})\n", c.handicap, to_string(c.rules.handicap));
   }
+  out += player_line(c);
   const uint64_t planned = c.range_end() - c.first_game;
   if (planned != c.games) {
     out += planned == 0
@@ -282,6 +294,19 @@ void add_ends_and_moves(json& j, const RunConfig& c, const Stats& s) {
 
 }  // namespace
 
+nlohmann::json player_json(const RunConfig& c) {
+  if (!c.search) return {{"name", "random"}};
+  const search::SearchOptions& o = *c.search;
+  return {{"name", "mcts"},
+          {"playouts", o.playouts},
+          {"seconds", o.seconds},
+          {"threads", o.threads},
+          {"max_nodes", o.max_nodes},
+          {"exploration", o.exploration},
+          {"rave_equivalence", o.rave_equivalence},
+          {"expand_visits", o.expand_visits}};
+}
+
 std::string summary_json(const RunResult& result) {
   const RunConfig& c = result.config;
   const Stats& s = result.stats;
@@ -298,6 +323,7 @@ std::string summary_json(const RunResult& result) {
   // The handicap stones of every game (with their bonus under area scoring,
   // which the margins below include).
   j["handicap_stones"] = c.handicap;
+  j["player"] = player_json(c);
   j["seed"] = c.seed;
   j["threads"] = c.threads;
   j["max_turns"] = c.max_turns;

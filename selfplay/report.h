@@ -2,6 +2,7 @@
 // rows (one per game).
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "core/board.h"
@@ -23,6 +24,10 @@ std::string summary_text(const RunResult& result);
 // black_wins, white_wins, draws, turns_mean, stones_mean, margin_mean,
 // games_per_second, digest, rules, board, komi, seed, ...) and every statistic.
 std::string summary_json(const RunResult& result);
+
+// The "player" field: {"name": "random"}, or "mcts" with the search's budget
+// and constants (everything that makes its games what they are but the seed).
+nlohmann::json player_json(const RunConfig& config);
 
 // CSV: a header line and one line per game, each ending in "\n".
 std::string csv_header();

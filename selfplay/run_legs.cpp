@@ -44,7 +44,9 @@ RunResult run_legs(const RunConfig& config, const RunCallbacks& callbacks,
       }
     };
     pause.store(false);
-    const RunResult part = play_range(options.play, leg, wrapped, &pause);
+    // run_selfplay also abandons searched games under way on a stop.
+    const RunResult part = options.play ? options.play(leg, wrapped, &pause)
+                                        : run_selfplay(leg, wrapped, &pause, stop);
     accumulate(total, part);
     total.interrupted = next() < end;
     if (total.interrupted && options.on_leg_end) options.on_leg_end(total);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <utility>
@@ -73,18 +74,27 @@ Game start_game(const RunConfig& config) {
 }
 
 // A thread's playing state, reused game after game: after the first games of
-// a run, playing allocates nothing.
+// a run, playing allocates nothing (random games; a searched game's Game
+// copies may grow).
 struct Worker {
   explicit Worker(const RunConfig& config)
       : board(config.width, config.height),
-        kernel(playout::make_kernel(start_game(config), config.max_turns)),
         encoder(board),
         stats(config.width, config.height, config.max_turns) {
     owner.reserve(Board::kMaxArray);
+    if (config.search) {
+      searcher = std::make_unique<search::Search>(*config.search);
+      start.emplace(start_game(config));
+      game.emplace(*start);
+    } else {
+      kernel = playout::make_kernel(start_game(config), config.max_turns);
+    }
   }
 
   Board board;  // the geometry, for vertices
-  std::unique_ptr<playout::PlayoutKernel> kernel;
+  std::unique_ptr<playout::PlayoutKernel> kernel;        // random games
+  std::unique_ptr<search::Search> searcher;              // searched games
+  std::optional<Game> start, game;                       // searched games
   MoveEncoder encoder;
   std::vector<Color> owner;
   std::vector<uint8_t> bytes;  // the current game's digest bytes
@@ -100,6 +110,10 @@ struct alignas(64) Batch {
   int count = 0;
   std::vector<GameSummary> games;
   std::vector<std::vector<Move>> kept;  // moves of games below keep_moves, by position
+  // Searched games: each game's area owners, added to the statistics in game
+  // order by the last stage; abandoned: `count` cut to the games finished.
+  std::vector<std::vector<Color>> owners;
+  bool abandoned = false;
 };
 
 void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
@@ -125,7 +139,59 @@ void play_batch(const RunConfig& config, Worker& w, Batch& batch) {
   }
 }
 
+// Searched games: both sides search every move. The statistics are left to
+// the last stage (in game order), so that games abandoned by a stop leave no
+// trace; `abandon` also stops the search under way.
+void play_searched_batch(const RunConfig& config, Worker& w, Batch& batch,
+                         const std::atomic<bool>* abandon) {
+  batch.games.clear();
+  batch.abandoned = false;
+  if (batch.owners.size() < size_t(batch.count)) batch.owners.resize(size_t(batch.count));
+  search::SearchControl control;
+  control.stop = abandon;
+  auto abandoned = [&] { return abandon && abandon->load(std::memory_order_relaxed); };
+  for (int k = 0; k < batch.count; ++k) {
+    const uint64_t index = batch.first + uint64_t(k);
+    w.searcher->restart(playout::game_seed(config.seed, index));
+    Game& g = *w.game;
+    g = *w.start;
+    // Two passes end a game here whatever the rules' end setting, as they
+    // end a playout (the search scores a pass after a pass as the end).
+    while (g.consecutive_passes() < 2 && !g.over() && int(g.moves().size()) < config.max_turns) {
+      if (abandoned()) break;
+      const search::SearchResult r = w.searcher->run(g, control);
+      if (abandoned()) break;
+      if (g.play(r.move) != MoveError::None) {
+        throw std::logic_error("the search played an illegal move");
+      }
+    }
+    if (abandoned()) {
+      batch.abandoned = true;
+      batch.count = k;
+      return;
+    }
+    const playout::PlayoutEnd end = int(g.moves().size()) >= config.max_turns &&
+                                            g.consecutive_passes() < 2 && !g.over()
+                                        ? playout::PlayoutEnd::MoveCap
+                                        : playout::PlayoutEnd::TwoPasses;
+    std::vector<Color>& owner = batch.owners[size_t(k)];
+    area_owners(g.board(), owner);
+    GameSummary summary = summarize(w.board, g, end, g.score());
+    summary.index = index;
+    w.bytes.clear();
+    w.encoder.append(g.moves(), w.bytes);
+    summary.digest = digest_bytes(w.bytes);
+    batch.games.push_back(summary);
+    if (index < config.keep_moves) {
+      if (batch.kept.size() < size_t(batch.count)) batch.kept.resize(size_t(batch.count));
+      batch.kept[size_t(k)].assign(g.moves().begin(), g.moves().end());
+    }
+  }
+}
+
 int default_batch(const RunConfig& config) {
+  // A searched game takes a while: one a batch.
+  if (config.search) return 1;
   const int area = config.width * config.height;
   // About a millisecond of work per batch: enough to make the pipeline's own
   // cost vanish, small enough for a smooth progress bar and a quick stop.
@@ -170,6 +236,13 @@ void validate(const RunConfig& config) {
     throw std::invalid_argument("the first game " + std::to_string(config.first_game) +
                                 " is past the end of the run");
   }
+  if (config.search) {
+    search::check_options(*config.search, config.width, config.height);
+    if (config.search->resign_threshold > 0) {
+      throw std::invalid_argument(
+          "self-play plays every game to its end: the search's resign threshold must be 0");
+    }
+  }
 }
 
 namespace {
@@ -179,14 +252,24 @@ struct Run {
   RunConfig config;
   const RunCallbacks* callbacks = nullptr;
   const std::atomic<bool>* stop = nullptr;
+  const std::atomic<bool>* abandon = nullptr;
   tbb::enumerable_thread_specific<Worker> workers;
   std::vector<std::unique_ptr<Batch>> batches;  // owned here; touched by the first stage only
   tbb::concurrent_queue<Batch*> free_batches;
   uint64_t next = 0;  // first stage: the next game to hand out
   uint64_t done = 0;  // last stage: games finished
+  // Last stage, searched games: the statistics and digest in game order, and
+  // whether a game was abandoned (the games after it are not counted).
+  Stats searched_stats;
+  RunDigest searched_digest;
+  bool cut = false;
+  Board board;  // the geometry, for the statistics' vertices
 
   explicit Run(const RunConfig& c)
-      : config(c), workers([this] { return Worker(config); }), next(c.first_game) {}
+      : config(c),
+        workers([this] { return Worker(config); }),
+        next(c.first_game),
+        board(c.width, c.height) {}
 };
 
 // A pipeline stage: a pointer to the run and what to do with it. Its copy
@@ -209,7 +292,8 @@ Batch* next_batch(Run& run, tbb::flow_control& fc) {
   happens_after(&run.next);
   Batch* batch = nullptr;
   if (run.next >= run.config.range_end() ||
-      (run.stop && run.stop->load(std::memory_order_relaxed))) {
+      (run.stop && run.stop->load(std::memory_order_relaxed)) ||
+      (run.abandon && run.abandon->load(std::memory_order_relaxed))) {
     fc.stop();
   } else {
     if (!run.free_batches.try_pop(batch)) {
@@ -231,7 +315,11 @@ Batch* next_batch(Run& run, tbb::flow_control& fc) {
 Batch* play(Run& run, Batch* batch) {
   happens_after(batch);
   Worker& worker = run.workers.local();
-  play_batch(run.config, worker, *batch);
+  if (run.config.search) {
+    play_searched_batch(run.config, worker, *batch, run.abandon);
+  } else {
+    play_batch(run.config, worker, *batch);
+  }
   happens_before(&worker);
   happens_before(batch);
   return batch;
@@ -241,6 +329,16 @@ Batch* play(Run& run, Batch* batch) {
 void finish_batch(Run& run, Batch* batch) {
   happens_after(&run.done);
   happens_after(batch);
+  if (run.config.search) {
+    // After an abandoned game nothing counts: the result is a prefix.
+    if (run.cut) batch->count = 0;
+    for (int k = 0; k < batch->count; ++k) {
+      const GameSummary& summary = batch->games[size_t(k)];
+      run.searched_stats.add(summary, run.board, batch->owners[size_t(k)]);
+      run.searched_digest.add(summary.index, summary.digest);
+    }
+    run.cut = run.cut || batch->abandoned;
+  }
   if (run.callbacks->on_game) {
     for (int k = 0; k < batch->count; ++k) {
       const GameSummary& summary = batch->games[size_t(k)];
@@ -259,7 +357,7 @@ void finish_batch(Run& run, Batch* batch) {
 }  // namespace
 
 RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks,
-                       const std::atomic<bool>* stop) {
+                       const std::atomic<bool>* stop, const std::atomic<bool>* abandon) {
   validate(requested);
   Run run(requested);
   RunConfig& config = run.config;
@@ -269,6 +367,8 @@ RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks
   if (config.batch == 0) config.batch = default_batch(config);
   run.callbacks = &callbacks;
   run.stop = stop;
+  run.abandon = abandon;
+  run.searched_stats = Stats(config.width, config.height, config.max_turns);
 
   RunResult result;
   result.config = config;
@@ -298,6 +398,8 @@ RunResult run_selfplay(const RunConfig& requested, const RunCallbacks& callbacks
     result.stats.merge(w.stats);
     result.digest_state.merge(w.digest);
   });
+  result.stats.merge(run.searched_stats);
+  result.digest_state.merge(run.searched_digest);
   result.digest = result.digest_state.value();
   result.interrupted = config.first_game + run.done < config.range_end();
   return result;

@@ -11,11 +11,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 
 #include "core/rules.h"
 #include "core/types.h"
+#include "search/search.h"
 #include "selfplay/digest.h"
 #include "selfplay/stats.h"
 
@@ -48,6 +50,14 @@ struct RunConfig {
   uint64_t first_game = 0;
   uint64_t end_game = kAllGames;
   uint64_t range_end() const { return end_game < games ? end_game : games; }
+  // Who plays both sides: none, the light policy (the playout kernel); else
+  // the search (search/search.h) with these options, a move at a time, its
+  // seed for game i game_seed(seed, i) (options.seed is not used). With one
+  // search thread and a playout budget the games are the same on any number
+  // of run threads; a seconds budget or more search threads make them
+  // depend on timing. The resign threshold must be 0: a game is played to
+  // its end.
+  std::optional<search::SearchOptions> search = std::nullopt;
 };
 
 // Called on the pipeline's serial stage, one call at a time, in game order.
@@ -78,9 +88,12 @@ void validate(const RunConfig& config);
 
 // Plays games [first_game, range_end()) of the run. When *stop becomes true (a signal handler may
 // set it), no new batch starts, the batches under way finish, and the result covers exactly the
-// games finished, a prefix of the run. Exceptions from the callbacks end the run and propagate.
+// games finished, a prefix of the run. When *abandon becomes true, searched games under way are
+// abandoned besides (they can be long): the result covers the finished prefix before the first
+// abandoned game. Exceptions from the callbacks end the run and propagate.
 // Throws std::invalid_argument if validate() does.
 RunResult run_selfplay(const RunConfig& config, const RunCallbacks& callbacks = {},
-                       const std::atomic<bool>* stop = nullptr);
+                       const std::atomic<bool>* stop = nullptr,
+                       const std::atomic<bool>* abandon = nullptr);
 
 }  // namespace tengen::selfplay

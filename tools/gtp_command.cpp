@@ -62,8 +62,9 @@ void add_gtp_command(CLI::App& app) {
       "final_score and final_status_list estimate dead stones and seki by playouts\n"
       "(as `tengen score`); genmove is the random player.\n"
       "--player mcts: genmove searches (UCT with RAVE) within --playouts and --seconds and\n"
-      "the time control (time_settings, kgs-time_settings, time_left); lz-analyze; dead\n"
-      "stones from the search's ownership.");
+      "the time control (time_settings, kgs-time_settings, time_left); dead stones from the\n"
+      "search's ownership; lz-analyze [color] [interval] streams Leela Zero's info lines\n"
+      "every interval (centiseconds) until the next command arrives.");
   on_run(gtp, [options] { return run_gtp(*options); });
 }
 

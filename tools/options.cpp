@@ -65,6 +65,13 @@ CLI::Option* add_threads_option(CLI::App* cmd, int& target, bool short_name) {
       ->capture_default_str();
 }
 
+CLI::Option* add_threads_option(CLI::App* cmd, const std::string& name, int& target,
+                                const std::string& description) {
+  return cmd->add_option(name, target, description)
+      ->check(checked("N", [](const std::string& t) { parse_whole(t, 0, kMaxThreads); }))
+      ->capture_default_str();
+}
+
 CLI::Option* add_seconds_option(CLI::App* cmd, const std::string& name, double& target,
                                 const std::string& description, double min, double max) {
   return cmd->add_option(name, target, description)

@@ -48,6 +48,9 @@ CLI::Option* add_seed_option(CLI::App* cmd, uint64_t& target,
 // --threads (with short name "-t" where `short_name`): 0 = all cores, up to
 // kMaxThreads. Use resolve_threads on the value before running.
 CLI::Option* add_threads_option(CLI::App* cmd, int& target, bool short_name = false);
+// The same value under another name and description (selfplay's --search-threads).
+CLI::Option* add_threads_option(CLI::App* cmd, const std::string& name, int& target,
+                                const std::string& description);
 CLI::Option* add_seconds_option(CLI::App* cmd, const std::string& name, double& target,
                                 const std::string& description, double min, double max);
 // Board size and rules options, kept as text and parsed again by

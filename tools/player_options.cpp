@@ -6,14 +6,20 @@
 
 namespace tengen::tools {
 
-void PlayerOptions::add_to(CLI::App* cmd) {
+void PlayerOptions::add_to(CLI::App* cmd, const std::string& threads_name) {
   cmd->add_option("--player", player, "random (the light policy) or mcts (the search)")
       ->check(CLI::IsMember({"random", "mcts"}))
       ->capture_default_str();
   add_count_option(cmd, "--playouts", playouts,
                    "mcts: playouts a move (default 1000 unless --seconds)", 1, uint64_t(1) << 40);
   add_seconds_option(cmd, "--seconds", seconds, "mcts: seconds a move", 0.001, 1e6);
-  add_threads_option(cmd, threads);
+  if (threads_name == "--threads") {
+    add_threads_option(cmd, threads);
+  } else {
+    add_threads_option(cmd, threads_name, threads,
+                       "mcts: threads of each search (0: all cores); more than 1 makes the "
+                       "games depend on timing, not on the seed alone");
+  }
   add_count_option(cmd, "--max-nodes", max_nodes,
                    "mcts: tree nodes (about 32 bytes each, twice: the tree kept between moves)", 3,
                    uint64_t(1) << 31);

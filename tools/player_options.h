@@ -1,4 +1,4 @@
-// The player a playing subcommand (gtp, play) uses: --player random|mcts and
+// The player a playing subcommand (gtp, play, selfplay) uses: --player random|mcts and
 // the searching player's budget (--playouts, --seconds, --threads), tree cap
 // and resign threshold. Bad values fail while parsing (exit 105).
 #pragma once
@@ -21,8 +21,10 @@ struct PlayerOptions {
   uint64_t max_nodes = uint64_t(search::SearchOptions{}.max_nodes);
   double resign = 0;
 
-  // Adds the options to cmd.
-  void add_to(CLI::App* cmd);
+  // Adds the options to cmd. `threads_name`: the option of the search's
+  // threads ("--threads"; selfplay, whose --threads spreads games over cores,
+  // names it "--search-threads").
+  void add_to(CLI::App* cmd, const std::string& threads_name = "--threads");
   // The search's options for a width x height board and this seed, or
   // nullopt for the random player. A tree cap too small for the board throws
   // CLI::ValidationError (exit 105) naming --max-nodes.

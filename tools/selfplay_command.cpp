@@ -1,4 +1,5 @@
-// `tengen selfplay`: many light playouts on every core, turned into
+// `tengen selfplay`: many light playouts on every core (or, with --player
+// mcts, games of the search against itself, a game per core), turned into
 // statistics (stdout, --json), one CSV row per game (--csv) and the first
 // games as SGF files (--sgf). Ctrl-C or SIGTERM stops cleanly: the games
 // finished so far are summarised and written as usual (exit status 130 or
@@ -25,6 +26,7 @@
 #include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/output.h"
+#include "tools/player_options.h"
 #include "tools/progress.h"
 #include "tools/selfplay_distributed.h"
 
@@ -43,6 +45,7 @@ struct SelfplayOptions : RandomGameOptions {
   bool force = false;
   DistributedOptions distributed;  // --shard, --checkpoint, --resume, mpirun
   std::string device = "cpu";      // --device: cpu, gpu or portable (gpu/README.md)
+  PlayerOptions player;            // --player mcts and the search's budget
 };
 
 // The run the options ask for; throws std::invalid_argument if it is not one.
@@ -58,6 +61,24 @@ selfplay::RunConfig run_config(const SelfplayOptions& options) {
   config.max_turns = options.max_turns;
   config.handicap = options.handicap;
   config.keep_moves = options.sgf.empty() ? 0 : options.sgf_games;
+  config.search = options.player.search_options(width, height, options.seed);
+  if (config.search) {
+    if (options.player.resign > 0) {
+      throw CLI::ValidationError("--resign",
+                                 "self-play plays every game to its end (its statistics need a "
+                                 "score); resigning is for gtp and play");
+    }
+    if (options.device != "cpu") {
+      throw CLI::ValidationError("--device",
+                                 "the GPU (and its portable code) plays the random player only");
+    }
+    if (config.search->threads > 1 || config.search->seconds > 0) {
+      fmt::print(stderr,
+                 "tengen: warning: with {} the games depend on timing: the same seed will not "
+                 "give the same games (one search thread and --playouts alone do)\n",
+                 config.search->threads > 1 ? "more than one search thread" : "--seconds");
+    }
+  }
   selfplay::validate(config);
   return config;
 }
@@ -150,7 +171,13 @@ void run_selfplay_command(SelfplayOptions& options) {
             game.score,
             moves,
             "tengen selfplay game " + std::to_string(game.index) + ", seed " +
-                std::to_string(config.seed),
+                std::to_string(config.seed) +
+                (config.search ? ", player mcts" +
+                                     (config.search->playouts > 0
+                                          ? ", " + std::to_string(config.search->playouts) +
+                                                " playouts a move"
+                                          : std::string())
+                               : std::string()),
             game.end == playout::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
             game.end == playout::PlayoutEnd::MoveCap,
             config.handicap};
@@ -190,7 +217,9 @@ void run_selfplay_command(SelfplayOptions& options) {
 void add_selfplay_command(CLI::App& app) {
   auto options = std::make_shared<SelfplayOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "selfplay", "Play many random games (light playouts) in parallel and print their statistics");
+      "selfplay",
+      "Play many games (light playouts, or --player mcts: the search on both sides) in parallel "
+      "and print their statistics");
   options->game.add_to(
       cmd, "Board size: N or WxH, 1 to 25",
       "Rules: a preset (" + preset_list() + "), key=value,... or a preset with overrides",
@@ -217,6 +246,16 @@ void add_selfplay_command(CLI::App& app) {
                   "cpu (every core), gpu (a CUDA build's GPU: the same games, bit for bit) or "
                   "portable (the GPU's code on one CPU thread: its games checked without a GPU)")
       ->check(CLI::IsMember({"cpu", "gpu", "portable"}));
+  options->player.add_to(cmd, "--search-threads");
+  cmd->footer(
+      "--player mcts: both sides search every move (UCT with RAVE, search/README.md) within\n"
+      "--playouts and --seconds; --threads plays that many games at once, each search on\n"
+      "--search-threads threads (1 by default). Game i comes from (--seed, i) alone, the same\n"
+      "on any number of --threads, with one search thread and a --playouts budget only:\n"
+      "--search-threads above 1 or --seconds make the games depend on timing (a warning says\n"
+      "so). --resign is refused: every game is played to its end. Ctrl-C abandons the games\n"
+      "under way and keeps those finished before them. --json records the player and its\n"
+      "budget; `tengen merge` refuses shards of another player or budget.");
   cmd->callback([options] { run_selfplay_command(*options); });
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,23 @@ TEST(SearchGtp, LzAnalyzeInLeelaZerosFormat) {
   EXPECT_EQ(random.handle_line("lz-analyze").substr(0, 1), "?");
 }
 
+// Read from a stream, lz-analyze with an interval answers "=" at once and
+// info lines until the next command comes, then ends its answer with the
+// empty line and carries out that command. Here the next command is there
+// already: the analysis stops after its first playouts, with or without an
+// info line.
+TEST(SearchGtp, LzAnalyzeStreamsUntilTheNextCommand) {
+  GtpEngine engine(mcts(9, 300));
+  std::istringstream in("play b E5\n7 lz-analyze w 1\n8 name\ngenmove w\n");
+  std::ostringstream out;
+  engine.run(in, out);
+  const std::regex session(
+      "=\n\n=7\n(info move [^\n]+\n)*\n=8 Tengen\n\n= ([A-HJ-T][0-9]+|pass)\n\n");
+  EXPECT_TRUE(std::regex_match(out.str(), session)) << out.str();
+  // One line at a time (not a stream), or no interval: one answer at the end.
+  EXPECT_EQ(engine.handle_line("lz-analyze b 10").substr(0, 3), "= \n");
+}
+
 TEST(SearchGtp, FinalStatusFromOwnership) {
   // A White stone alone in Black's area is dead; Black's wall lives.
   GtpEngine engine(mcts(5, 500));
@@ -99,6 +117,29 @@ TEST(SearchGtp, BadOptionsExit105) {
       {TENGEN_BINARY, "play", "--player", "mcts", "--playouts", "20", "--board", "5", "--quiet"});
   EXPECT_EQ(ok.status, 0) << ok.err;
   EXPECT_NE(ok.out.find("Result:"), std::string::npos) << ok.out;
+}
+
+// Through a pipe, as Sabaki talks to it: info lines keep coming while no
+// command arrives; the next command stops the analysis and is answered.
+TEST(SearchGtp, LzAnalyzeStreamsThroughAPipe) {
+  test::Conversation gtp({TENGEN_BINARY, "gtp", "--player", "mcts", "--board", "9"});
+  gtp.write_text("lz-analyze 5\n");
+  auto info_lines = [](const std::string& text) {
+    int n = 0;
+    // Lines, not entries: one line holds every candidate.
+    for (size_t at = 0; (at = text.find("\ninfo move", at)) != std::string::npos; ++at) ++n;
+    return n;
+  };
+  // Three reports, however long they take: the search goes on by itself.
+  const std::string streamed =
+      gtp.read_until([&](const std::string& t) { return info_lines(t) >= 3; }, 120);
+  ASSERT_GE(info_lines(streamed), 3) << streamed;
+  gtp.write_text("name\nquit\n");
+  const std::string all =
+      gtp.read_until([](const std::string& t) { return t.ends_with("= Tengen\n\n=\n\n"); }, 120);
+  EXPECT_EQ(gtp.wait(), 0);
+  const std::regex session("=\n(info move [^\n]+\n){3,}\n= Tengen\n\n=\n\n");
+  EXPECT_TRUE(std::regex_match(all, session)) << all;
 }
 #endif
 

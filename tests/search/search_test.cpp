@@ -4,6 +4,7 @@
 // every rule set and board size.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -196,6 +197,47 @@ TEST(Search, SecondsBudget) {
   const SearchResult r = s.run(g);
   EXPECT_GE(r.playouts, 1);
   EXPECT_EQ(g.check(r.move), MoveError::None);
+}
+
+// A stop flag ends a search whose budget would not end for hours; the
+// reports come while it searches, each with candidates.
+TEST(Search, StopsWhenAskedAndReportsMeanwhile) {
+  for (const int threads : {1, 2}) {
+    Search s(with(int64_t(1) << 30, threads));
+    const Game g = random_position(9, Rules::chinese(), 10, 5);
+    std::atomic<bool> stop{false};
+    int reports = 0;
+    search::SearchControl control;
+    control.stop = &stop;
+    control.report_seconds = 0.001;
+    control.on_report = [&](const SearchResult& r) {
+      EXPECT_FALSE(r.candidates.empty());
+      EXPECT_TRUE(r.ownership.empty());
+      if (++reports == 3) stop.store(true);
+    };
+    const SearchResult r = s.run(g, control);
+    EXPECT_EQ(reports, 3) << threads;
+    EXPECT_LT(r.playouts, int64_t(1) << 30);
+    EXPECT_EQ(g.check(r.move), MoveError::None);
+  }
+}
+
+// restart(seed) makes a used Search search as a new one with that seed.
+TEST(Search, RestartIsANewSearch) {
+  const Game g = random_position(9, Rules::chinese(), 12, 4);
+  Search used(with(200, 1, 7));
+  used.run(random_position(9, Rules::chinese(), 30, 9));
+  used.run(g);
+  used.restart(11);
+  Search fresh(with(200, 1, 11));
+  const SearchResult x = used.run(g), y = fresh.run(g);
+  EXPECT_EQ(x.move, y.move);
+  ASSERT_EQ(x.candidates.size(), y.candidates.size());
+  for (size_t i = 0; i < x.candidates.size(); ++i) {
+    EXPECT_EQ(x.candidates[i].move, y.candidates[i].move);
+    EXPECT_EQ(x.candidates[i].visits, y.candidates[i].visits);
+  }
+  EXPECT_EQ(x.ownership, y.ownership);
 }
 
 }  // namespace

@@ -5,13 +5,16 @@
 #pragma once
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -210,6 +213,82 @@ class Child {
  private:
   pid_t pid_ = -1;
   int status_ = -1;
+};
+
+// A child process to converse with: what the test writes goes to its stdin,
+// what it writes to stdout is read as it comes (a GTP session whose answers
+// depend on when the next command arrives). Its stderr is discarded.
+class Conversation {
+ public:
+  explicit Conversation(const std::vector<std::string>& args) {
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(in[0], STDIN_FILENO);
+      dup2(out[1], STDOUT_FILENO);
+      const int null = open("/dev/null", O_WRONLY);
+      if (null >= 0) dup2(null, STDERR_FILENO);
+      close(in[1]);
+      close(out[0]);
+      std::vector<char*> argv;
+      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    to_ = in[1];
+    from_ = out[0];
+    signal(SIGPIPE, SIG_IGN);  // a child that died shows in wait(), not as our death
+  }
+  ~Conversation() {
+    close_input();
+    if (from_ >= 0) close(from_);
+    if (pid_ > 0 && status_ < 0) {
+      kill(pid_, SIGKILL);
+      wait();
+    }
+  }
+  Conversation(const Conversation&) = delete;
+  Conversation& operator=(const Conversation&) = delete;
+
+  void write_text(const std::string& text) {
+    [[maybe_unused]] const ssize_t n = ::write(to_, text.data(), text.size());
+  }
+  void close_input() {
+    if (to_ >= 0) close(to_);
+    to_ = -1;
+  }
+  // Reads stdout until `done(all read so far)` holds, the output ends or
+  // `seconds` pass; returns everything read so far.
+  const std::string& read_until(const std::function<bool(const std::string&)>& done,
+                                double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    char buffer[4096];
+    while (!done(read_) && std::chrono::steady_clock::now() < end) {
+      pollfd p{from_, POLLIN, 0};
+      if (poll(&p, 1, 100) <= 0) continue;
+      const ssize_t n = read(from_, buffer, sizeof buffer);
+      if (n <= 0) break;
+      read_.append(buffer, size_t(n));
+    }
+    return read_;
+  }
+  // exit_status() of the process.
+  int wait() {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    status_ = exit_status(status);
+    return status_;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int status_ = -1;
+  int to_ = -1, from_ = -1;
+  std::string read_;
 };
 
 }  // namespace tengen::test

@@ -85,6 +85,21 @@ TEST(CliSignals, SelfplayKeepsTheFinishedGames) {
   }
 }
 
+// Searched games: the games under way are abandoned (not waited for), those
+// finished before them kept, and the JSON says so.
+TEST(CliSignals, SelfplayMctsKeepsTheFinishedGames) {
+  TempDir dir;
+  const Ran ran = run({"selfplay", "--player", "mcts", "--playouts", "30", "--board", "5",
+                       "--games", "100000000", "--threads", "1", "--json", "run.json"},
+                      stop_with(SIGINT, "selfplay: ", dir.path().string()));
+  EXPECT_EQ(ran.status, 128 + SIGINT) << ran.err;
+  EXPECT_TRUE(contains(ran.out, "Interrupted: ")) << ran.out;
+  const auto j = nlohmann::json::parse(read_file(dir / "run.json"));
+  EXPECT_TRUE(j.at("interrupted").get<bool>());
+  EXPECT_GE(j.at("games").get<int64_t>(), 1);
+  EXPECT_EQ(j.at("player").at("name"), "mcts");
+}
+
 TEST(CliSignals, FuzzReportsTheCasesRun) {
   TempDir dir;
   const Ran ran = run({"fuzz", "--seconds", "600", "--threads", "1", "--out", dir.path().string()},
