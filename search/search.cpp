@@ -442,9 +442,7 @@ SearchResult Search::Impl::result(const Game& game, int64_t playouts, bool with_
   Node& root_node = pool()[root];
   r.root_visits = load(root_node.visits);
   r.nodes = int64_t(pool().used());
-  auto expanded = [](Node& n) {
-    return ref(n.state).load(std::memory_order_acquire) == kExpanded;
-  };
+  auto expanded = [](Node& n) { return ref(n.state).load(std::memory_order_acquire) == kExpanded; };
   if (expanded(root_node)) {
     for (uint32_t i = root_node.first_child; i < root_node.first_child + root_node.children; ++i) {
       Node& c = pool()[i];
@@ -582,11 +580,17 @@ SearchResult Search::run(const Game& game, const SearchControl& control) {
         break;
       }
       s.simulate(w);
-      // Thread 0 reports, reading the shared counters as the others do.
+      // Thread 0 reports, reading the shared counters as the others do; a
+      // snapshot taken before any root child has a visit (another thread
+      // may still be expanding the root) is not a report: it waits for the
+      // next playout.
       if (reporting && t == 0 && Clock::now() >= next_report) {
-        control.on_report(
-            s.result(game, std::min(started.load(std::memory_order_relaxed), budget), false));
-        next_report = Clock::now() + report_every;
+        SearchResult snapshot =
+            s.result(game, std::min(started.load(std::memory_order_relaxed), budget), false);
+        if (!snapshot.candidates.empty()) {
+          control.on_report(snapshot);
+          next_report = Clock::now() + report_every;
+        }
       }
     }
     handshake.fetch_add(1, std::memory_order_release);
@@ -605,7 +609,8 @@ SearchResult Search::run(const Game& game, const SearchControl& control) {
 #else
     tbb::task_arena arena(threads);
     arena.execute([&] {
-      tbb::parallel_for(0, threads, 1, [&](int t) { work(t); }, tbb::simple_partitioner());
+      tbb::parallel_for(
+          0, threads, 1, [&](int t) { work(t); }, tbb::simple_partitioner());
     });
 #endif
   }

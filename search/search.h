@@ -85,8 +85,8 @@ struct SearchControl {
   // first playout always runs, so there is a move).
   const std::atomic<bool>* stop = nullptr;
   // Every `report_seconds` (> 0) while searching, on one of the search's
-  // threads: the candidates so far (no ownership, no pass or resign
-  // decision). The search goes on meanwhile on the other threads.
+  // threads: the candidates so far, at least one (no ownership, no pass or
+  // resign decision). The search goes on meanwhile on the other threads.
   double report_seconds = 0;
   std::function<void(const SearchResult&)> on_report;
 };

@@ -254,7 +254,8 @@ std::string run_mismatch(const PartialResult& a, const PartialResult& b) {
       return differ("player", px["name"].get<std::string>(), py["name"].get<std::string>());
     }
     for (const auto& [key, value] : px.items()) {
-      if (value != py.at(key)) return differ(("player." + key).c_str(), value.dump(), py.at(key).dump());
+      if (value != py.at(key))
+        return differ(("player." + key).c_str(), value.dump(), py.at(key).dump());
     }
   }
   return "";

@@ -14,8 +14,8 @@ void resolve_run(RunConfig& config, Shard shard) {
 }
 
 RunResult play_range(const Player& play, const RunConfig& config, const RunCallbacks& callbacks,
-                     const std::atomic<bool>* stop) {
-  return play ? play(config, callbacks, stop) : run_selfplay(config, callbacks, stop);
+                     const std::atomic<bool>* stop, const std::atomic<bool>* abandon) {
+  return play ? play(config, callbacks, stop) : run_selfplay(config, callbacks, stop, abandon);
 }
 
 RunResult run_legs(const RunConfig& config, const RunCallbacks& callbacks,
@@ -44,9 +44,9 @@ RunResult run_legs(const RunConfig& config, const RunCallbacks& callbacks,
       }
     };
     pause.store(false);
-    // run_selfplay also abandons searched games under way on a stop.
-    const RunResult part = options.play ? options.play(leg, wrapped, &pause)
-                                        : run_selfplay(leg, wrapped, &pause, stop);
+    // A leg that is due ends after its games under way; a stop also
+    // abandons searched games under way.
+    const RunResult part = play_range(options.play, leg, wrapped, &pause, stop);
     accumulate(total, part);
     total.interrupted = next() < end;
     if (total.interrupted && options.on_leg_end) options.on_leg_end(total);

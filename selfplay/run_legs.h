@@ -20,12 +20,14 @@ void resolve_run(RunConfig& config, Shard shard);
 // contract (game i from (seed, i); *stop ends it after a prefix of the range;
 // callbacks in game order), such as the GPU's (gpu/device.h). Empty:
 // run_selfplay.
-using Player = std::function<RunResult(const RunConfig&, const RunCallbacks&,
-                                       const std::atomic<bool>* stop)>;
+using Player =
+    std::function<RunResult(const RunConfig&, const RunCallbacks&, const std::atomic<bool>* stop)>;
 
-// Plays the range with `play`, or run_selfplay when it is empty.
+// Plays the range with `play`, or run_selfplay when it is empty (which also
+// abandons searched games under way when *abandon becomes true).
 RunResult play_range(const Player& play, const RunConfig& config,
-                     const RunCallbacks& callbacks = {}, const std::atomic<bool>* stop = nullptr);
+                     const RunCallbacks& callbacks = {}, const std::atomic<bool>* stop = nullptr,
+                     const std::atomic<bool>* abandon = nullptr);
 
 struct LegOptions {
   // The finished games to continue from (a resumed checkpoint of this run and

@@ -91,10 +91,10 @@ struct Worker {
     }
   }
 
-  Board board;  // the geometry, for vertices
-  std::unique_ptr<playout::PlayoutKernel> kernel;        // random games
-  std::unique_ptr<search::Search> searcher;              // searched games
-  std::optional<Game> start, game;                       // searched games
+  Board board;                                     // the geometry, for vertices
+  std::unique_ptr<playout::PlayoutKernel> kernel;  // random games
+  std::unique_ptr<search::Search> searcher;        // searched games
+  std::optional<Game> start, game;                 // searched games
   MoveEncoder encoder;
   std::vector<Color> owner;
   std::vector<uint8_t> bytes;  // the current game's digest bytes
@@ -170,10 +170,10 @@ void play_searched_batch(const RunConfig& config, Worker& w, Batch& batch,
       batch.count = k;
       return;
     }
-    const playout::PlayoutEnd end = int(g.moves().size()) >= config.max_turns &&
-                                            g.consecutive_passes() < 2 && !g.over()
-                                        ? playout::PlayoutEnd::MoveCap
-                                        : playout::PlayoutEnd::TwoPasses;
+    const playout::PlayoutEnd end =
+        int(g.moves().size()) >= config.max_turns && g.consecutive_passes() < 2 && !g.over()
+            ? playout::PlayoutEnd::MoveCap
+            : playout::PlayoutEnd::TwoPasses;
     std::vector<Color>& owner = batch.owners[size_t(k)];
     area_owners(g.board(), owner);
     GameSummary summary = summarize(w.board, g, end, g.score());

@@ -172,12 +172,12 @@ void run_selfplay_command(SelfplayOptions& options) {
             moves,
             "tengen selfplay game " + std::to_string(game.index) + ", seed " +
                 std::to_string(config.seed) +
-                (config.search ? ", player mcts" +
-                                     (config.search->playouts > 0
-                                          ? ", " + std::to_string(config.search->playouts) +
-                                                " playouts a move"
-                                          : std::string())
-                               : std::string()),
+                (config.search
+                     ? ", player mcts" + (config.search->playouts > 0
+                                              ? ", " + std::to_string(config.search->playouts) +
+                                                    " playouts a move"
+                                              : std::string())
+                     : std::string()),
             game.end == playout::PlayoutEnd::MoveCap ? "Stopped at the move cap." : "",
             game.end == playout::PlayoutEnd::MoveCap,
             config.handicap};

@@ -28,7 +28,6 @@ int info_lines_only(const std::string& block) {
   return n;
 }
 
-
 using gtp::GtpEngine;
 using gtp::GtpEngineOptions;
 
@@ -100,8 +99,8 @@ TEST(SearchGtp, LzAnalyzeStreamsUntilTheNextCommand) {
   const size_t end = text.find(middle);
   ASSERT_NE(end, std::string::npos) << text;
   EXPECT_GE(info_lines_only(text.substr(head.size(), end - head.size())), 0) << text;
-  EXPECT_TRUE(std::regex_match(text.substr(end + middle.size()),
-                               std::regex("= ([A-HJ-T][0-9]+|pass)\n\n")))
+  EXPECT_TRUE(
+      std::regex_match(text.substr(end + middle.size()), std::regex("= ([A-HJ-T][0-9]+|pass)\n\n")))
       << text;
   // One line at a time (not a stream), or no interval: one answer at the end.
   EXPECT_EQ(engine.handle_line("lz-analyze b 10").substr(0, 3), "= \n");

@@ -22,9 +22,9 @@ const std::string kTengen = TENGEN_BINARY;
 
 // A small searched run: 5x5, 50 playouts a move, then `extra`.
 std::vector<std::string> mcts_run(std::vector<std::string> extra) {
-  std::vector<std::string> args = {kTengen,     "selfplay", "--player", "mcts", "--playouts",
-                                   "50",        "--board",  "5",        "--rules", "chinese",
-                                   "--seed",    "3",        "--games",  "6",    "--no-progress"};
+  std::vector<std::string> args = {kTengen,  "selfplay", "--player", "mcts",    "--playouts",
+                                   "50",     "--board",  "5",        "--rules", "chinese",
+                                   "--seed", "3",        "--games",  "6",       "--no-progress"};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
 }
@@ -68,10 +68,10 @@ TEST(SelfplayMctsCli, SameGamesOnOneAndTwoThreadsAndLegalRecords) {
   EXPECT_EQ(sgf_one, sgf_two);
   // The searching player is not the random one: another digest, and games
   // that end by passing (the search passes when passing does not lose).
-  const Ran random = run_program({kTengen, "selfplay", "--board", "5", "--rules", "chinese",
-                                  "--seed", "3", "--games", "6", "--no-progress", "--json",
-                                  dir / "random.json"},
-                                 dir);
+  const Ran random =
+      run_program({kTengen, "selfplay", "--board", "5", "--rules", "chinese", "--seed", "3",
+                   "--games", "6", "--no-progress", "--json", dir / "random.json"},
+                  dir);
   ASSERT_EQ(random.status, 0) << random.err;
   EXPECT_NE(read_json(dir / "random.json").at("digest"), a.at("digest"));
   EXPECT_EQ(read_json(dir / "random.json").at("player").at("name"), "random");
@@ -100,22 +100,21 @@ TEST(SelfplayMctsCli, ShardsMergeIntoTheOneProcessRun) {
 
 TEST(SelfplayMctsCli, MergeRefusesAnotherPlayerOrBudget) {
   TempDir dir;
-  const Ran searched =
-      run_program(mcts_run({"--shard", "1/2", "--json", dir / "mcts.json"}), dir);
+  const Ran searched = run_program(mcts_run({"--shard", "1/2", "--json", dir / "mcts.json"}), dir);
   ASSERT_EQ(searched.status, 0) << searched.err;
-  const Ran random = run_program({kTengen, "selfplay", "--board", "5", "--rules", "chinese",
-                                  "--seed", "3", "--games", "6", "--no-progress", "--shard", "2/2",
-                                  "--json", dir / "random.json"},
-                                 dir);
+  const Ran random = run_program(
+      {kTengen, "selfplay", "--board", "5", "--rules", "chinese", "--seed", "3", "--games", "6",
+       "--no-progress", "--shard", "2/2", "--json", dir / "random.json"},
+      dir);
   ASSERT_EQ(random.status, 0) << random.err;
   const Ran mixed = run_program({kTengen, "merge", dir / "mcts.json", dir / "random.json"}, dir);
   EXPECT_EQ(mixed.status, 1);
   EXPECT_MENTIONS(mixed.err, "field 'player' is");
-  const Ran other = run_program(
-      {kTengen,   "selfplay", "--player", "mcts", "--playouts", "60", "--board",
-       "5",       "--rules",  "chinese",  "--seed", "3",        "--games",    "6",
-       "--shard", "2/2",      "--no-progress", "--json", dir / "other.json"},
-      dir);
+  const Ran other =
+      run_program({kTengen, "selfplay", "--player", "mcts", "--playouts", "60", "--board", "5",
+                   "--rules", "chinese", "--seed", "3", "--games", "6", "--shard", "2/2",
+                   "--no-progress", "--json", dir / "other.json"},
+                  dir);
   ASSERT_EQ(other.status, 0) << other.err;
   const Ran budgets = run_program({kTengen, "merge", dir / "mcts.json", dir / "other.json"}, dir);
   EXPECT_EQ(budgets.status, 1);
