@@ -174,9 +174,38 @@ inline Ran run(const std::vector<std::string>& args, const RunOptions& options =
 }
 #endif
 
+// A started child process: signal it, wait for it; one still running when
+// the object goes is killed (a failed assertion leaves no process behind).
+class Process {
+ public:
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+  void signal(int number) const { kill(pid_, number); }
+  // exit_status() of the process.
+  int wait() {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    status_ = exit_status(status);
+    return status_;
+  }
+
+ protected:
+  Process() = default;
+  ~Process() {
+    if (pid_ > 0 && status_ < 0) {
+      kill(pid_, SIGKILL);
+      wait();
+    }
+  }
+  pid_t pid_ = -1;
+
+ private:
+  int status_ = -1;
+};
+
 // A child process running argv (argv[0] the program), its stdout and stderr
 // going to the given files, to be signalled while it runs.
-class Child {
+class Child : public Process {
  public:
   Child(const std::vector<std::string>& args, const std::string& out, const std::string& err) {
     std::vector<char*> argv;
@@ -193,32 +222,22 @@ class Child {
       _exit(127);
     }
   }
-  ~Child() {
-    if (pid_ > 0 && status_ < 0) {
-      kill(pid_, SIGKILL);
-      wait();
-    }
-  }
-  Child(const Child&) = delete;
-  Child& operator=(const Child&) = delete;
-  void signal(int number) const { kill(pid_, number); }
-  // exit_status() of the process.
-  int wait() {
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    status_ = exit_status(status);
-    return status_;
-  }
-
- private:
-  pid_t pid_ = -1;
-  int status_ = -1;
 };
+
+// Waits for a file to appear (a run's first checkpoint); false after a
+// minute.
+inline bool wait_for_file(const std::string& path) {
+  for (int i = 0; i < 12000; ++i) {
+    if (std::filesystem::exists(path)) return true;
+    usleep(5000);
+  }
+  return false;
+}
 
 // A child process to converse with: what the test writes goes to its stdin,
 // what it writes to stdout is read as it comes (a GTP session whose answers
 // depend on when the next command arrives). Its stderr is discarded.
-class Conversation {
+class Conversation : public Process {
  public:
   explicit Conversation(const std::vector<std::string>& args) {
     int in[2], out[2];
@@ -241,18 +260,13 @@ class Conversation {
     close(out[1]);
     to_ = in[1];
     from_ = out[0];
-    signal(SIGPIPE, SIG_IGN);  // a child that died shows in wait(), not as our death
+    ::signal(SIGPIPE, SIG_IGN);  // a child that died shows in wait(), not as our death
   }
+  // Closing its stdin first lets a child that reads to the end exit.
   ~Conversation() {
     close_input();
     if (from_ >= 0) close(from_);
-    if (pid_ > 0 && status_ < 0) {
-      kill(pid_, SIGKILL);
-      wait();
-    }
   }
-  Conversation(const Conversation&) = delete;
-  Conversation& operator=(const Conversation&) = delete;
 
   void write_text(const std::string& text) {
     [[maybe_unused]] const ssize_t n = ::write(to_, text.data(), text.size());
@@ -276,17 +290,8 @@ class Conversation {
     }
     return read_;
   }
-  // exit_status() of the process.
-  int wait() {
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    status_ = exit_status(status);
-    return status_;
-  }
 
  private:
-  pid_t pid_ = -1;
-  int status_ = -1;
   int to_ = -1, from_ = -1;
   std::string read_;
 };

@@ -1,5 +1,6 @@
 // `mpirun -np 3`, `-np 2` and `-np 1` give the one-process result, digest included:
-// blocks of games are handed out dynamically and merged exactly. Skipped,
+// blocks of games are handed out dynamically and merged exactly; so do two
+// ranks playing with the GPU's code (--device portable) and with the search. Skipped,
 // saying why, when the build has no MPI.
 #include <gtest/gtest.h>
 
@@ -58,6 +59,26 @@ TEST(SelfplayShardMpi, RanksGiveTheOneProcessDigest) {
   EXPECT_EQ(without_timings(portable.out), without_timings(alone.out));
   EXPECT_EQ(without_timings(read_file(dir / "portable.json")),
             without_timings(read_file(dir / "alone.json")));
+
+  // Searched games (both sides search): each rank plays its blocks, and the
+  // ranks give the one process's result.
+  const std::vector<std::string> searched = {
+      TENGEN_BINARY, "selfplay", "--player",  "mcts",    "--playouts",   "30",
+      "--board",     "5",        "--rules",   "chinese", "--games",      "40",
+      "--seed",      "7",        "--threads", "1",       "--no-progress"};
+  std::vector<std::string> one = searched;
+  one.insert(one.end(), {"--json", dir / "mcts-alone.json"});
+  const Ran mcts_alone = run_program(one, dir);
+  ASSERT_EQ(mcts_alone.status, 0) << mcts_alone.err;
+  std::vector<std::string> ranks = {TENGEN_MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np",
+                                    "2"};
+  ranks.insert(ranks.end(), searched.begin(), searched.end());
+  ranks.insert(ranks.end(), {"--json", dir / "mcts-mpi.json"});
+  const Ran mcts_mpi = run_program(ranks, dir);
+  ASSERT_EQ(mcts_mpi.status, 0) << mcts_mpi.out << mcts_mpi.err;
+  EXPECT_EQ(without_timings(mcts_mpi.out), without_timings(mcts_alone.out));
+  EXPECT_EQ(without_timings(read_file(dir / "mcts-mpi.json")),
+            without_timings(read_file(dir / "mcts-alone.json")));
 #endif
 }
 

@@ -1,9 +1,12 @@
 // `tengen selfplay --player mcts` end to end: both sides search; game i comes
 // from (seed, i) alone, so a run is the same on 1 and 2 threads; its SGF
-// records replay legally; shards merge into the one-process run; merge
+// records replay legally; shards merge into the one-process run; a run
+// stopped after a checkpoint resumes to the uninterrupted one; merge
 // refuses to combine it with a random run or another budget; bad budgets
 // exit 105.
 #include <gtest/gtest.h>
+
+#include <signal.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -96,6 +99,49 @@ TEST(SelfplayMctsCli, ShardsMergeIntoTheOneProcessRun) {
   EXPECT_EQ(without_timings(merged.out), without_timings(whole.out));
   EXPECT_EQ(without_timings(read_file(dir / "merged.json")),
             without_timings(read_file(dir / "whole.json")));
+}
+
+// A searched run stopped by SIGINT after its first checkpoint resumes to the
+// uninterrupted run: the games under way were abandoned, not half-counted,
+// and game i is played again from (seed, i).
+TEST(SelfplayMctsCli, CheckpointAndResumeGiveTheUninterruptedRun) {
+  TempDir dir;
+  auto searched = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {
+        kTengen,   "selfplay", "--player",  "mcts",    "--playouts",   "30",
+        "--board", "5",        "--rules",   "chinese", "--seed",       "4",
+        "--games", "400",      "--threads", "2",       "--no-progress"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const Ran whole = run_program(searched({"--json", dir / "whole.json"}), dir);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const std::string checkpoint = dir / "checkpoint.json";
+  {
+    Child child(searched({"--checkpoint", checkpoint, "--checkpoint-every", "0.01"}),
+                dir / "out.txt", dir / "err.txt");
+    ASSERT_TRUE(wait_for_file(checkpoint));
+    child.signal(SIGINT);
+    ASSERT_EQ(child.wait(), 128 + SIGINT) << read_file(dir / "err.txt");
+  }
+  const nlohmann::json partial = read_json(checkpoint);
+  EXPECT_TRUE(partial.at("interrupted").get<bool>());
+  EXPECT_LT(partial.at("games").get<int64_t>(), 400);
+  EXPECT_EQ(partial.at("player").at("name"), "mcts");
+  const Ran resumed = run_program(
+      searched({"--checkpoint", checkpoint, "--resume", checkpoint, "--json", dir / "r.json"}),
+      dir);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(without_timings(resumed.out), without_timings(whole.out));
+  EXPECT_EQ(without_timings(read_file(dir / "r.json")),
+            without_timings(read_file(dir / "whole.json")));
+  // Resuming with another budget is refused, naming it.
+  const Ran other = run_program(
+      {kTengen, "selfplay", "--player", "mcts", "--playouts", "40", "--board", "5", "--rules",
+       "chinese", "--seed", "4", "--games", "400", "--no-progress", "--resume", checkpoint},
+      dir);
+  EXPECT_NE(other.status, 0);
+  EXPECT_MENTIONS(other.err, "player.playouts");
 }
 
 TEST(SelfplayMctsCli, MergeRefusesAnotherPlayerOrBudget) {

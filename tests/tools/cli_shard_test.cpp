@@ -5,11 +5,9 @@
 // they are. (The library-level checks are in selfplay_shard_merge_test.cpp.)
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <filesystem>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "tests/support/process_util.h"
@@ -93,15 +91,6 @@ TEST(SelfplayShardCli, MoreShardsThanGamesStillMerge) {
   EXPECT_EQ(without_timings(read_file(dir / "m.json")), without_timings(read_file(dir / "w.json")));
 }
 
-// Waits for a file to appear (the first checkpoint); false after a minute.
-bool wait_for(const std::string& path) {
-  for (int i = 0; i < 12000; ++i) {
-    if (std::filesystem::exists(path)) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return false;
-}
-
 // --device portable (the GPU's per-game code on one CPU thread) goes through
 // the same legs as the CPU runner and as --device gpu: a run of it stopped by
 // SIGINT resumes from its checkpoint to the CPU runner's result, and a shard
@@ -118,10 +107,10 @@ TEST(SelfplayShardCli, PortableDeviceCheckpointsResumesAndMergesWithTheCpu) {
   ASSERT_EQ(whole.status, 0) << whole.err;
   const std::string checkpoint = dir / "checkpoint.json";
   {
-    Child child(with({"--device", "portable", "--checkpoint", checkpoint, "--checkpoint-every",
-                      "0.01"}),
-                dir / "out.txt", dir / "err.txt");
-    ASSERT_TRUE(wait_for(checkpoint));
+    Child child(
+        with({"--device", "portable", "--checkpoint", checkpoint, "--checkpoint-every", "0.01"}),
+        dir / "out.txt", dir / "err.txt");
+    ASSERT_TRUE(wait_for_file(checkpoint));
     child.signal(SIGINT);
     ASSERT_EQ(child.wait(), 128 + SIGINT) << read_file(dir / "err.txt");
   }
@@ -163,7 +152,7 @@ TEST(SelfplayShardCli, ResumeAfterSigintAndSigtermGivesTheUninterruptedResult) {
     {
       Child child(with({"--checkpoint", checkpoint, "--checkpoint-every", "0.01"}), dir / "out.txt",
                   dir / "err.txt");
-      ASSERT_TRUE(wait_for(checkpoint));
+      ASSERT_TRUE(wait_for_file(checkpoint));
       child.signal(number);
       ASSERT_EQ(child.wait(), 128 + number) << read_file(dir / "err.txt");
     }
